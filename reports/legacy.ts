@@ -62,7 +62,7 @@ const METRIC_LABELS: Record<string, string> = {
   tension: 'mean tension gained',
   'knavery:successes': 'mean successes (dice showing 4+)',
   successes: 'mean successes',
-  sixes: 'mean 6s rolled (free pushes)',
+  sixes: 'mean final 6s (free pushes)',
   active: 'mean challenges left active',
   draw: 'P(draw)',
   rounds: 'mean rounds fought',

@@ -577,3 +577,82 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(notes(four('captain'), { attemptTarget: 'anyFight', woundOrder: 'captainFirst' })).not.toContain(DRAWS);
   });
 });
+
+describe('a knavery audit: campaign pushes that cannot act, and free pushes of a plan that cannot fail', () => {
+  const thinkers = { name: 'crew', captain: { traits: ['alchemist', 'historian', 'mystic'], knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'lackey', traits: ['engineer', 'medic'], knavery: ['d6'] }] };
+  const plain = { name: 'crew', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'lackey', knavery: ['2d6'] }] };
+  const campaign = (troupe: object, policy: object, rivals: object[] = []) => ({ turns: 10, company: { name: 'co', rank: 2 }, troupes: [troupe], rivals, policy });
+  const TRAITS = "policy.job.pushTraits changes nothing here: no PC has a trait whose push can remove a challenge (\"Knowledge traits cannot be pushed\", and the Medic's push is spent on recovery), and with no ambition the company never advances, so none gains one";
+
+  test('job.pushTraits with no PC able to push a trait for a challenge, or no challenge left: said; a default minion (traits as a count) acts', () => {
+    expectNoted(run('campaign', campaign(thinkers, { job: { challenges: 3, pushTraits: 2 } })), run('campaign', campaign(thinkers, { job: { challenges: 3 } })), TRAITS);
+    expectNoted(
+      run('campaign', campaign(plain, { job: { challenges: 2, removed: 2, pushTraits: 1 } })),
+      run('campaign', campaign(plain, { job: { challenges: 2, removed: 2 } })),
+      'policy.job.pushTraits changes nothing here: no challenge is left once job.removed is taken off, so none is there to remove',
+    );
+    // A minion left as the default, whose traits are a count: it may push one.
+    const withDefault = { ...thinkers, minions: undefined };
+    expectActs(run('campaign', campaign(withDefault, { job: { challenges: 3, pushTraits: 1 } })), run('campaign', campaign(withDefault, { job: { challenges: 3 } })), 'policy.job.pushTraits');
+    // With an ambition a PC may gain a trait by advancing: not said.
+    const advancing = run('campaign', campaign(thinkers, { job: { challenges: 3, pushTraits: 2 }, ambition: { jobs: 2 }, advance: { choice: 'trait' } }));
+    expect((advancing.notes ?? []).filter((n) => n.startsWith('policy.job.pushTraits'))).toEqual([]);
+  });
+
+  test('knaveryPush where no plan can fall short: no challenge left, or no job and no interference by knavery; an unsubtle design interfered with by knavery acts', () => {
+    expectNoted(
+      run('campaign', campaign(plain, { job: { challenges: 2, removed: 2 }, knaveryPush: 'ifShort' })),
+      run('campaign', campaign(plain, { job: { challenges: 2, removed: 2 } })),
+      'policy.knaveryPush changes nothing here: a push to reroll is made in a plan that falls short, no challenge is left once job.removed is taken off, so no job\'s plan does, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)',
+    );
+    const duke = { name: 'duke', rank: 3, designs: [{ severity: 'medium', unsubtle: true }] };
+    expectNoted(
+      run('campaign', campaign(plain, { action: 'idle', knaveryPush: 'ifShort' }, [duke])),
+      run('campaign', campaign(plain, { action: 'idle' }, [duke])),
+      'policy.knaveryPush changes nothing here: a push to reroll is made in a plan that falls short, action is "idle", so no troupe takes a job, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)',
+    );
+    const interfering = (policy: object) => campaign(plain, { action: 'idle', interfere: { roll: 'knavery', challenges: 3 }, ...policy }, [duke]);
+    expectActs(run('campaign', interfering({ knaveryPush: 'ifShort' }), {}, 6000), run('campaign', interfering({}), {}, 6000), 'policy.knaveryPush');
+  });
+
+  test('restWhenRattled where nothing rattles a PC: said; a PC who starts rattled, a push, or a rival acts', () => {
+    const calm = (policy: object, troupe: object = plain, rivals: object[] = []) => campaign(troupe, { job: { challenges: 3 }, ...policy }, rivals);
+    expectNoted(
+      run('campaign', calm({ restWhenRattled: false })),
+      run('campaign', calm({})),
+      'policy.restWhenRattled changes nothing here: no PC is ever rattled: none starts rattled, the campaign has no rivals (whose consequence "A PC is rattled" could), and no push that rattles is ever made (knaveryPush, job.pushTraits, medicPush, and in a fight rules.push, the Marksman\'s and the Defender\'s; a free push rattles nobody)',
+    );
+    const rattledCaptain = { ...plain, captain: { ...plain.captain, rattled: true } };
+    // A rattle the PC would rest off at once: kept only while it does not rest.
+    expectActs(run('campaign', calm({ restWhenRattled: false }, rattledCaptain)), run('campaign', calm({}, rattledCaptain)), 'policy.restWhenRattled');
+    expectActs(run('campaign', calm({ restWhenRattled: false, knaveryPush: 'ifShort' })), run('campaign', calm({ knaveryPush: 'ifShort' })), 'policy.restWhenRattled');
+    expectActs(run('campaign', calm({ restWhenRattled: false }), { push: 'ifNoHit' }), run('campaign', calm({}), { push: 'ifNoHit' }), 'policy.restWhenRattled');
+    const duke = { name: 'duke', rank: 5, designs: [{ severity: 'medium' }, { severity: 'heavy' }] };
+    const withRival = run('campaign', calm({ restWhenRattled: false }, plain, [duke]));
+    expect((withRival.notes ?? []).filter((n) => n.startsWith('policy.restWhenRattled'))).toEqual([]);
+  });
+
+  test('freePushes "fallout" against a fixed count of guards plays as "unused", said; with guards per active challenge it acts', () => {
+    const fixed = (freePushes: string) => campaign(plain, { job: { challenges: 3, guards: { perActiveChallenge: 0, count: 2 } }, freePushes });
+    const fallout = run('campaign', fixed('fallout'));
+    const unused = run('campaign', fixed('unused'));
+    expect(fallout.notes).toContain('policy.freePushes "fallout" plays as "unused" here: each free push thwarts an active challenge, one guard group fewer, and job.guards.perActiveChallenge is 0, so the 2 guard(s) of job.guards.count are there however many are thwarted (jobs.freePushes still counts the challenges thwarted)');
+    const { 'jobs.freePushes': thwarted, ...rest } = fallout.metrics;
+    const { 'jobs.freePushes': unusedPushes, ...restUnused } = unused.metrics;
+    expect(rest).toEqual(restUnused);
+    expect(thwarted.estimate).toBeGreaterThan(0);
+    expect(unusedPushes.estimate).toBe(0);
+    const perChallenge = (freePushes: string) => campaign(plain, { job: { challenges: 3, guards: { perActiveChallenge: 1, count: 1 } }, freePushes });
+    const acting = run('campaign', perChallenge('fallout'));
+    expect((acting.notes ?? []).filter((n) => n.startsWith('policy.freePushes'))).toEqual([]);
+    expect(acting.metrics['jobs.succeeded']).not.toEqual(run('campaign', perChallenge('unused')).metrics['jobs.succeeded']);
+  });
+
+  test('knavery: freePushes against no challenge left is said, whatever its value; "unused" where a plan can fail keeps its note', () => {
+    const none = { challenges: 2, removed: 2, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] };
+    for (const freePushes of ['fallout', 'unused', 'reroll']) {
+      expectNoted(run('knavery', { ...none, freePushes }), run('knavery', none), `freePushes changes nothing here: no challenge is left to meet, so the plan never fails and leaves no free push to spend ("${freePushes}")`);
+    }
+    expect(run('knavery', { ...none, freePushes: 'unused' }).notes?.join('\n')).not.toMatch(/does differ/);
+  });
+});

@@ -15,7 +15,7 @@ import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
+import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, pushesForChallenges, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = entityName;
@@ -413,6 +413,31 @@ function fieldNotes(
   if (policy.freePushes !== undefined && noFallout !== undefined) {
     nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
   }
+  // A knavery audit found these pushes taken unsaid where they cannot act. A job's plan
+  // against no challenge (job.removed takes them all) never falls short, and it is the
+  // only place a trait is pushed to remove a challenge; a push to reroll is made in a job's
+  // plan and in an interference by knavery (a plan of its own, against its challenges).
+  const noChallengeLeft = policy.job !== undefined && policy.job.challenges - (policy.job.removed ?? 0) <= 0;
+  const pushTraitsIdle =
+    (policy.job?.pushTraits ?? 0) === 0 || idle ? undefined
+    : noChallengeLeft ? 'no challenge is left once job.removed is taken off, so none is there to remove'
+    : !mayPushTrait(s) ? 'no PC has a trait whose push can remove a challenge ("Knowledge traits cannot be pushed", and the Medic\'s push is spent on recovery), and with no ambition the company never advances, so none gains one'
+    : undefined;
+  if (pushTraitsIdle !== undefined) nothing('policy.job.pushTraits', pushTraitsIdle);
+  const interferencePlan = policy.interfere?.roll === 'knavery' && (policy.interfere.challenges ?? 2) > 0 && rivals.some((r) => r.designs.some((d) => d.unsubtle === true));
+  const knaveryPushIdle =
+    (policy.knaveryPush ?? 'never') === 'never' || interferencePlan ? undefined
+    : idle ? 'a push to reroll is made in a plan that falls short, action is "idle", so no troupe takes a job, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)'
+    : noChallengeLeft ? 'a push to reroll is made in a plan that falls short, no challenge is left once job.removed is taken off, so no job\'s plan does, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)'
+    : undefined;
+  if (knaveryPushIdle !== undefined) nothing('policy.knaveryPush', knaveryPushIdle);
+  // With the job's guards a fixed count, a challenge the free pushes thwart ("fallout")
+  // takes no guard away, and a plan that failed meets them however many are thwarted:
+  // "fallout" plays as "unused", though jobs.freePushes still counts the thwarted.
+  const guards = policy.job?.guards;
+  if (policy.freePushes === 'fallout' && noFallout === undefined && guards !== undefined && guards.perActiveChallenge === 0 && (guards.count ?? 0) > 0) {
+    notes.push(`policy.freePushes "fallout" plays as "unused" here: each free push thwarts an active challenge, one guard group fewer, and job.guards.perActiveChallenge is 0, so the ${guards.count} guard(s) of job.guards.count are there however many are thwarted (jobs.freePushes still counts the challenges thwarted)`);
+  }
   // The ambition of the next rank, for a company at the top one: never met (a rivals audit:
   // ambitions 0, the advance never played, unsaid).
   if (policy.ambition !== undefined && 'rank' in policy.ambition && (s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? 2) >= MAX_RANK) {
@@ -442,6 +467,20 @@ function fieldNotes(
   const marksmanPush = (policy.marksmanPush ?? 'never') !== 'never';
   const marksmanNoted = marksmanPush && !s.troupes.some((t) => (t.count ?? 1) > 0 && [t.captain, ...(t.minions ?? []).filter((m) => (m.count ?? 1) > 0)].some((pc) => namesTrait(pc.traits, 'marksman')));
   if (marksmanNoted) nothing('policy.marksmanPush', 'no PC has the "marksman" trait (a trait taken by advancing is not named, so it is never the Marksman)');
+  // Whether a rattled PC rests it off (restWhenRattled) acts only on a rattled PC. A PC is
+  // rattled by starting so, by a rival's consequence ("A PC is rattled"), and by a push: to
+  // reroll a plan (knaveryPush), of a trait for a challenge (job.pushTraits), the Medic's
+  // (medicPush), and in a fight a push to reroll (rules.push), the Marksman's and the
+  // Defender's. A free push rattles nobody. (A knavery audit: taken unsaid.)
+  if (policy.restWhenRattled !== undefined) {
+    const startsRattled = s.troupes.some((t) => (t.count ?? 1) > 0 && [t.captain, ...(t.minions ?? [])].some((pc) => pc.rattled === true));
+    const fightPushes = noFightWhy(s) === undefined && (rules.push !== 'never' || (marksmanPush && !marksmanNoted) || (defenderPush && !defenderNoted));
+    const planPushes = ((policy.knaveryPush ?? 'never') !== 'never' && knaveryPushIdle === undefined) || ((policy.job?.pushTraits ?? 0) > 0 && !idle && pushTraitsIdle === undefined);
+    const medicPushes = (policy.medicPush ?? 'never') !== 'never' && pcs.some(namesMedic);
+    if (!startsRattled && rivals.length === 0 && !fightPushes && !planPushes && !medicPushes) {
+      nothing('policy.restWhenRattled', 'no PC is ever rattled: none starts rattled, the campaign has no rivals (whose consequence "A PC is rattled" could), and no push that rattles is ever made (knaveryPush, job.pushTraits, medicPush, and in a fight rules.push, the Marksman\'s and the Defender\'s; a free push rattles nobody)');
+    }
+  }
   for (const kind of ['equipment', 'medical', 'asset', 'task'] as const) {
     const item = policy.buy?.[kind];
     if (item === undefined) continue;
@@ -716,6 +755,17 @@ function noViolenceWhy(policy: NonNullable<CampaignSetup['policy']>): string | u
   const job = policy.job;
   if (job !== undefined && job.challenges - (job.removed ?? 0) <= 0) return 'no challenge is left once job.removed is taken off, so no plan fails';
   return undefined;
+}
+
+/**
+ * Whether some PC may push a trait to remove a challenge (campaignPlay.ts traitPushes): one
+ * named with a trait that can (traits.ts pushesForChallenges: traits given as a count may
+ * be any, and a minion left out is such a one), or one that may gain a trait or join by
+ * advancing, which needs an ambition.
+ */
+function mayPushTrait(s: CampaignSetup): boolean {
+  if (s.policy?.ambition !== undefined) return true;
+  return s.troupes.some((t) => (t.count ?? 1) > 0 && [t.captain, ...(t.minions ?? [{ name: 'minion' }]).filter((m) => (m.count ?? 1) > 0)].some((pc) => pushesForChallenges(pc.traits)));
 }
 
 /**

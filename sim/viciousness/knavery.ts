@@ -93,7 +93,7 @@ export const knaverySetup = lazySchema(() => z
 export const KNAVERY_METRICS = metricTable({
   success: { name: 'success', kind: 'probability', label: 'P(plan succeeds)', headline: true },
   successes: { name: 'successes', kind: 'mean', label: 'mean successes (dice showing 4+)' },
-  sixes: { name: 'sixes', kind: 'mean', label: 'mean 6s rolled (free pushes)' },
+  sixes: { name: 'sixes', kind: 'mean', label: 'mean final 6s (free pushes)' },
   active: { name: 'active', kind: 'mean', label: 'mean challenges left active' },
   pushed: { name: 'pushed', kind: 'mean', label: 'mean participants who pushed to reroll (then rattled)' },
   freePushes: { name: 'freePushes', kind: 'mean', label: 'mean free pushes a failed plan leaves' },
@@ -131,12 +131,16 @@ export const knavery = defineMechanic({
     if (setup.prepared === true) {
       setupNotes.push('prepared changes nothing here: "A prepared group may decide which challenges have been thwarted" decides which, not how many, so no odds change');
     }
-    // The default's rerolls are the violence of the fight after a failed plan, which this
-    // mechanic does not play: its figures are `unused`'s (docs/rulings/knavery.md).
-    if (setup.freePushes === 'unused') {
+    const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
+    // A plan against no challenge never fails, so it leaves no free push, whatever they are
+    // spent on (an audit: "fallout" taken unsaid there, and "unused" said to differ from it).
+    if (setup.freePushes !== undefined && need === 0) {
+      setupNotes.push(`freePushes changes nothing here: no challenge is left to meet, so the plan never fails and leaves no free push to spend ("${setup.freePushes}")`);
+    } else if (setup.freePushes === 'unused') {
+      // The default's rerolls are the violence of the fight after a failed plan, which this
+      // mechanic does not play: its figures are `unused`'s (docs/rulings/knavery.md).
       setupNotes.push('freePushes changes nothing here: "unused" gives the same figures as the default "reroll", whose free pushes are rerolls in the fight after a failed plan, which the knavery mechanic does not play ("fallout", which thwarts challenges, does differ)');
     }
-    const need = challengesToMeet(setup.challenges, (setup.removed ?? 0) + pushedRemovals);
     // A clever plan that removes more challenges than there are (a sweep over `challenges`
     // with `removed` written once crosses it): the plan succeeds as with none left, and a
     // push, made only to meet challenges, is never made (an audit: accepted, unsaid).
