@@ -224,8 +224,7 @@ export const combatSetup = lazySchema(() => z
     const names = new Set<string>();
     const teams = new Set<string>();
     let total = 0;
-    // A fixed "0/4" puts no die on attack, ever.
-    const neverAttacks = (c: CombatantSetup) => (FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') && attackDiceOf((c.allocation ?? '2/2') as FixedSplit) === 0;
+    const neverAttacks = attacksNever;
     // Whether a character's Fortitude is Physical (its enemies' damage), the one Entangled halves and armour guards.
     const physicalOf = (e: { damageType?: string }) => (e.damageType ?? 'physical') === 'physical';
     s.characters.forEach((c, i) => {
@@ -405,10 +404,17 @@ export const combatSetup = lazySchema(() => z
       // Armor Pierce negates armour that its side's weapons do not already pierce: released
       // only on such an enemy (release, below), so with none it would never be made, and a
       // cash-in would give up successes for it.
-      if (c.chargeBuy === 'armourPierce') {
-        const least = Math.min(...s.characters.filter((e) => !foes.includes(e)).map((e) => e.armourPiercing ?? 0));
+      // Only the weapons of those on its side who attack count: a fixed "0/4" never strikes
+      // (an audit: a 0/4 buyer alone, or beside an ally whose weapon pierced the armour
+      // already, released Armor Pierce to no end and gave up blocks for it).
+      const side = s.characters.filter((e) => !foes.includes(e));
+      if ((c.chargeBuy === 'armourPierce' || c.chargeBuy === 'grapple') && side.every(neverAttacks)) {
+        const what = c.chargeBuy === 'armourPierce' ? 'Armor Pierce, which negates armour against its side\'s blows' : 'Grapple, whose Entangled halves the Fortitude its side\'s blows are measured against';
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys ${what}, but nobody on its side ever attacks (every one at allocation "0/4"), so it would change nothing and never be made: expected a fighter on its side who attacks, or another buy` });
+      } else if (c.chargeBuy === 'armourPierce') {
+        const least = Math.min(...side.filter((e) => !neverAttacks(e)).map((e) => e.armourPiercing ?? 0));
         if (!foes.some((e) => (e.armour ?? 0) > least)) {
-          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above its side's armour piercing (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above the armour piercing of those on its side who attack (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
         }
       }
     });
@@ -431,6 +437,15 @@ export type CombatantSetup = z.output<typeof combatantSchema>;
  * so `armourPiercing` above 0. Otherwise it fights with attribute and skill alone, bare
  * hands ("will have to use unarmed skill").
  */
+/**
+ * A fixed "0/4" puts no die on attack, ever ("Fighting defensively"): it never attacks, so
+ * its weapon pierces nothing, and a blow it is not dealt is not measured against anyone's
+ * Fortitude. (Every other allocation attacks with some split.)
+ */
+export function attacksNever(c: Pick<CombatantSetup, 'allocation'>): boolean {
+  return (FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') && attackDiceOf((c.allocation ?? '2/2') as FixedSplit) === 0;
+}
+
 /** Ranged attacks that cover may stop: every ranged one but indirect fire. */
 export function directFire(c: Pick<CombatantSetup, 'ranged' | 'indirect'>): boolean {
   return c.ranged === true && c.indirect !== true;
@@ -601,7 +616,7 @@ export const combat = defineMechanic({
     // against the first of its two attacks: it needs a character of two attacks a turn, with
     // attack dice to make them with (a fixed "0/4" never attacks; every other allocation
     // does), against an enemy whose blocks make effects.
-    const attacksEver = (c: CombatantSetup) => !(FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') || attackDiceOf((c.allocation ?? '2/2') as FixedSplit) > 0;
+    const attacksEver = (c: CombatantSetup) => !attacksNever(c);
     if (rules.effectsOn === 'allActions' && !setup.characters.some((c) => (c.attacks ?? 2) === 2 && attacksEver(c) && setup.characters.some((e) => (e.team ?? e.name) !== (c.team ?? c.name) && (e.defensiveEffect ?? 'always') === 'always'))) {
       variants.push({ path: 'rules.effectsOn', problem: `"allActions" says an effect landed on a character in its own turn waits for its next turn, and only a defensive effect against the first of its two attacks lands so, which no character can meet (no character of two attacks a turn, with attack dice, has an enemy with defensiveEffect "always"), so it would change nothing: expected effectsOn left out, or a character of two attacks against one with defensiveEffect "always"` });
     }
@@ -694,6 +709,14 @@ export const combat = defineMechanic({
     const armed = Uint8Array.from(fighters, (f) => (hasWeapon(f.setup) ? 1 : 0));
     const startStatus = Int32Array.from(fighters, (f) => statusBits(f.setup.status));
     const removes = Uint8Array.from(fighters, (f) => ((f.setup.removeStatus ?? 'always') === 'always' ? 1 : 0));
+    // 1 for a fixed "0/4", which never attacks (attacksNever): its weapon pierces nothing.
+    const neverStrikes = Uint8Array.from(fighters, (f) => (attacksNever(f.setup) ? 1 : 0));
+    // What its statuses can weigh on (removalChanges): 1 where some enemy ever attacks it
+    // (Entangled's halved Fortitude weighs only on blows), and 1 where it ever spends an
+    // action: attacking, releasing charge, or shedding an enemy's net or picking up the
+    // weapon an enemy's Disarm made it drop (Fatigued and Panicked take actions away).
+    const struckEver = Uint8Array.from(fighters, (f) => (fighters.some((g) => g.team !== f.team && !attacksNever(g.setup)) ? 1 : 0));
+    const actsEver = Uint8Array.from(fighters, (f) => (!attacksNever(f.setup) || (f.setup.chargeBuy ?? 'none') !== 'none' || fighters.some((g) => g.team !== f.team && (g.setup.chargeBuy === 'entangleShock' || g.setup.chargeBuy === 'disarm')) ? 1 : 0));
     const buy = Int32Array.from(fighters, (f) => CHARGE_CODE[f.setup.chargeBuy ?? 'none']);
     const cashIn = Int32Array.from(fighters, (f) => CASH_IN_CODE[f.setup.chargeCashIn ?? 'never']);
     // Charge stored from before the fight: released as soon as it reaches the buy's cost, as
@@ -966,10 +989,18 @@ export const combat = defineMechanic({
 
         // The least armour piercing among i's side still standing: armour at or below it is
         // pierced by every weapon there, so an Armor Pierce on it would change nothing.
+        // The least armour piercing among those standing on i's side who attack (a fixed
+        // "0/4" strikes no blow); Infinity where none does, whose armour nothing would negate.
         const leastPiercing = (i: number) => {
-          let least = piercing[i];
-          for (let j = 0; j < n; j++) if (alive[j] && teamOf[j] === teamOf[i] && piercing[j] < least) least = piercing[j];
+          let least = Infinity;
+          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] === teamOf[i] && piercing[j] < least) least = piercing[j];
           return least;
+        };
+        // Whether someone standing on i's side attacks: a grapple's halved Fortitude weighs
+        // only on their blows.
+        const sideStrikes = (i: number) => {
+          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] === teamOf[i]) return true;
+          return false;
         };
 
         // Whether an enemy of i other than t, still standing, attacks at range: one whose
@@ -989,7 +1020,7 @@ export const combat = defineMechanic({
         const heldAlly = (i: number) => {
           let best = -1;
           for (let j = 0; j < n; j++) {
-            if (j === i || !alive[j] || !grappled[j] || teamOf[j] !== teamOf[i]) continue;
+            if (j === i || !alive[j] || !grappled[j] || !struckEver[j] || teamOf[j] !== teamOf[i]) continue;
             if (best < 0 || limit[j] - wounds[j] < limit[best] - wounds[best]) best = j;
           }
           return best;
@@ -1033,7 +1064,7 @@ export const combat = defineMechanic({
           if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
           if (b === CHARGE_CODE.disarm && (disarmed[t] !== 0 || armed[t] === 0)) return false;
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
-          if (b === CHARGE_CODE.grapple && physical[t] === 0) return false;
+          if (b === CHARGE_CODE.grapple && (physical[t] === 0 || !sideStrikes(i))) return false;
           if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
           // Human shield: one held enemy at a time (a second hold this turn would change
           // nothing), and only where another enemy's ranged attack could be turned onto it.
@@ -1396,7 +1427,7 @@ export const combat = defineMechanic({
               if (removes[i]) {
                 for (let k = 0; k < REMOVAL_ORDER.length && status[i] !== 0 && tension[i] > 0; k++) {
                   // Not a status that would change nothing (removalChanges).
-                  if (status[i] & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], status[i], attacks[i], physical[i] === 1)) {
+                  if (status[i] & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], status[i], attacks[i], physical[i] === 1 && struckEver[i] === 1, actsEver[i] === 1)) {
                     status[i] &= ~REMOVAL_ORDER[k];
                     tension[i]--;
                     removed[i]++;
@@ -1419,7 +1450,7 @@ export const combat = defineMechanic({
                 actions--;
                 removed[i]++;
               }
-              if (grappled[i] && actions > 0 && buy[i] === CHARGE_CODE.breakOff && charge[i] >= CHARGE_COST[CHARGE_CODE.breakOff]) {
+              if (grappled[i] && struckEver[i] && actions > 0 && buy[i] === CHARGE_CODE.breakOff && charge[i] >= CHARGE_COST[CHARGE_CODE.breakOff]) {
                 // Break off, "Negates a grapple": still held after paying what tension it would,
                 // it releases the charge on itself ("Releasing charge on oneself ... takes an
                 // action"), after freeing itself of a net and before picking up its weapon.
@@ -1634,12 +1665,16 @@ export function openingExchange(
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
   // Statuses at the start, and after the first turn's taker pays to remove its own.
   const startStatus = (c: CombatantSetup) => statusBits(c.status);
+  // (As the fight's struckEver and actsEver read them, for c against its one enemy.)
   const afterRemoval = (c: CombatantSetup) => {
+    const foe = c === a ? b : a;
     let st = startStatus(c);
     let bank = c.tension ?? 0;
+    const struck = !attacksNever(foe);
+    const acts = !attacksNever(c) || (c.chargeBuy ?? 'none') !== 'none' || foe.chargeBuy === 'entangleShock' || foe.chargeBuy === 'disarm';
     if ((c.removeStatus ?? 'always') === 'always') {
       for (let k = 0; k < REMOVAL_ORDER.length && st !== 0 && bank > 0; k++) {
-        if (st & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], st, c.attacks ?? 2, (c.damageType ?? 'physical') === 'physical')) {
+        if (st & REMOVAL_ORDER[k] && removalChanges(REMOVAL_ORDER[k], st, c.attacks ?? 2, (c.damageType ?? 'physical') === 'physical' && struck, acts)) {
           st &= ~REMOVAL_ORDER[k];
           bank--;
         }

@@ -93,14 +93,19 @@ export function actionsOf(attacks: number, status: number): number {
  * Whether paying a point of tension to remove status `bit` from `status` changes anything
  * for the character now: a point spent to change nothing is not a choice a player makes,
  * and it is a point the tension policy would have bought an advantage die with. Entangled
- * halves only a Physical Fortitude (`physical`); Fatigued leaves one action, which is all a
- * fighter of `attacks: 1` takes unless it is also Panicked (then its one action is the MOVE);
- * Weakened always halves the pool, and Panicked is kept as costing something (its 2
- * defence dice weigh on every split of more than 2 attack dice, and adaptive splits vary).
+ * halves only a Physical Fortitude that some enemy's blows are measured against
+ * (`physical`: false for another Fortitude, or where no enemy ever attacks, every one a
+ * fixed "0/4"); Fatigued leaves one action, which is all a fighter of `attacks: 1` takes
+ * unless it is also Panicked (then its one action is the MOVE); Weakened always halves the
+ * pool; Panicked is kept as costing something (its 2 defence dice weigh on every split of
+ * more than 2 attack dice, and adaptive splits vary). Fatigued and Panicked take only
+ * actions away, so neither costs a fighter that never spends one (`acts` false: a fixed
+ * "0/4" with nothing to release, no net to shed and no weapon to pick up).
  */
-export function removalChanges(bit: number, status: number, attacks: number, physical: boolean): boolean {
+export function removalChanges(bit: number, status: number, attacks: number, physical: boolean, acts = true): boolean {
   if (bit === ENTANGLED) return physical;
-  if (bit === FATIGUED) return actionsOf(attacks, status) !== actionsOf(attacks, status & ~FATIGUED);
+  if (bit === FATIGUED) return acts && actionsOf(attacks, status) !== actionsOf(attacks, status & ~FATIGUED);
+  if (bit === PANICKED) return acts;
   return true;
 }
 
