@@ -299,6 +299,20 @@ describe('Monte Carlo agrees with the exact chain', () => {
     expect(battle.prepare(battleSetup.parse({ sides: [...two, troupe('c', 'd8')] }), viciousnessRules.parse({})).exact).toBeUndefined();
     expect(battle.prepare(battleSetup.parse({ sides: two }), viciousnessRules.parse({})).exact).toBeDefined();
   });
+
+  it('a big battle whose chain fits its states but would take a minute is skipped with the budget note (an audit: it ran 58 s, unsaid)', () => {
+    const big = { name: 'big', system: 'viciousness', mechanic: 'battle', trials: 200, seed: 'big', setup: { sides: [
+      { name: 'a', combatants: [{ name: 'cap' }, { name: 'x', count: 20 }, { name: 'z', count: 20, dice: ['d4'] }] },
+      { name: 'b', combatants: [{ name: 'y', count: 30 }, { name: 'w', count: 10, dice: ['d6'] }] },
+    ] } };
+    expect(chainStates(battleSetup.parse(big.setup), viciousnessRules.parse({}))).toBeLessThanOrEqual(EXACT_MAX_STATES);
+    const point = runPlan(planScenario(big, 'big.json')).results[0];
+    expect(point.notes).toContainEqual(expect.stringMatching(/^exact values skipped: about \d+ s of work, over the budget of 5 s; the estimates are Monte Carlo only$/));
+    expect(Object.values(point.metrics).every((m) => m.exact === undefined)).toBe(true);
+    // One of 100 against 100 (about 4 s here) keeps its exact values.
+    const hundred = battle.prepare(battleSetup.parse({ sides: [{ name: 'a', combatants: [{ name: 'x', count: 100 }] }, { name: 'b', combatants: [{ name: 'y', count: 100 }] }] }), viciousnessRules.parse({}));
+    expect(hundred.exactCost!()).toBeLessThan(50_000_000);
+  });
 });
 
 describe('each option moves the odds the way the rules say', () => {
@@ -446,6 +460,16 @@ describe('bad battle setups are refused with file and path', () => {
     expect(messages({ sides: [{ name: 'a', combatants: [{ name: 'm', count: 0 }] }, ok] })[0]).toMatch(
       /^bad\.json: setup\.sides\.0\.combatants: side "a" has no combatants/,
     );
+  });
+  it('medics 0: the default beside a named Medic may be written (an audit found it refused); with no Medic at all it is refused', () => {
+    const medic = { name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, { name: 'm' }] };
+    const sides = (side: object) => [side, { ...ok, combatants: [{ name: 'g', count: 2 }] }];
+    const written = runPlan(planScenario({ name: 'm', system: 'viciousness', mechanic: 'battle', trials: 500, seed: 'm', setup: { sides: sides({ ...medic, medics: 0 }) } }, 'm.json')).results[0];
+    const left = runPlan(planScenario({ name: 'm', system: 'viciousness', mechanic: 'battle', trials: 500, seed: 'm', setup: { sides: sides(medic) } }, 'm.json')).results[0];
+    expect(written.metrics).toEqual(left.metrics);
+    expect(messages({ sides: sides({ ...ok, name: 'a', aid: 'medic', medics: 0 }) })).toEqual([
+      'bad.json: setup.sides.0.medics: side "a" has "aid": "medic" and "medics" 0, so no Medic attends: expected 1 or more, a combatant with the "medic" trait, or "aid": "ordinary"',
+    ]);
   });
   it('an unknown flee policy or aid', () => {
     expect(messages({ sides: [{ ...ok, name: 'a', flee: 'sometimes' }, ok] })).toEqual([

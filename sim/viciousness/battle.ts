@@ -12,7 +12,7 @@ import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { DEFAULT_MAX_ROUNDS, battleSetup, sideCanPush, sidePushes, type BattleSideSetup } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
-import { battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
+import { battleExactCost, battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { hasTrait, pushesBerzerker, shootsMarksman, withBerzerkerPushes, withMarksmanShots } from './traits.ts';
 import { aidOf, awardEquipment, equipmentNotes, violenceRulesNotes } from './violence.ts';
@@ -244,6 +244,8 @@ export const battle = defineMechanic({
             return { metrics: L.named(x), distributions: dists };
           }
         : undefined,
+      // Over the exact budget a big battle's chain is skipped, with a note (sim/scenario.ts).
+      ...(hasExactOdds(setup, rules) ? { exactCost: () => battleExactCost(setup, rules) } : {}),
     };
   },
 });

@@ -254,12 +254,32 @@ export function noExactReason(setup: BattleSetup, rules: ViciousnessRules): stri
 export function battleExactGap(setup: BattleSetup, rules: ViciousnessRules): string | undefined {
   if (setup.sides.length !== 2) return `exact values skipped: the exact chain plays two sides, and this battle has ${setup.sides.length}; the estimates are Monte Carlo only`;
   const pushing = setup.sides.filter((side) => sideCanPush(side, rules)).map((side) => `"${side.name}"`);
-  if (pushing.length > 0) return `exact values skipped: side${pushing.length === 1 ? '' : 's'} ${pushing.join(' and ')} push${pushing.length === 1 ? 'es' : ''} to reroll (rules.push or the side's push), and the exact chain keeps no rattled combatants; the estimates are Monte Carlo only`;
+  if (pushing.length > 0) return `exact values skipped: side${pushing.length === 1 ? '' : 's'} ${pushing.join(' and ')} push${pushing.length === 1 ? 'es' : ''} to reroll (rules.push or the side's push), which rattles a combatant mid-battle, and the exact chain's states do not follow who has pushed; the estimates are Monte Carlo only`;
   const n = chainStates(setup, rules);
   if (n !== undefined && n > EXACT_MAX_STATES) return `exact values skipped: the exact chain would hold ${n.toLocaleString('en')} states, over its ${EXACT_MAX_STATES.toLocaleString('en')}; the estimates are Monte Carlo only`;
   const reason = noExactReason(setup, rules);
   return reason === undefined ? undefined : `exact values skipped: ${reason}`;
 }
+
+/**
+ * Roughly the work of `solveBattle`, in Simulation.exactCost steps (sim/exactBudget.ts), so
+ * that a big battle's exact values are skipped with a note rather than left to run for
+ * minutes (an audit: 300 against 300, well within EXACT_MAX_STATES, ran 158 s; a captain
+ * and two groups of 20 against groups of 30 and 10, 58 s). Each round visits every pair of
+ * states, and from each the woundings of either side: every split of its wounds over its
+ * classes, Π (a_c + 1) from a state with a_c able in class c, summed over a side's states
+ * as Π (n_c + 1)(n_c + 2) / 2. Timed against that count, from 30 against 30 to three
+ * classes a side, the chain took 4 to 35 steps per wounding (more for a battle of many
+ * rounds); 20 is taken, within a factor of two of every one timed past a second.
+ */
+export function battleExactCost(setup: BattleSetup, rules: ViciousnessRules): number {
+  if (setup.sides.length !== 2) return 0;
+  const [A, B] = setup.sides.map((side) => chainSide(side, rules));
+  const aux = (s: ChainSide) => s.uRadix * s.mdRadix;
+  const splits = (s: ChainSide) => s.classes.reduce((t, c) => (t * (c.size + 1) * (c.size + 2)) / 2, 1) * aux(s);
+  return STEPS_PER_WOUNDING * (B.ableStates * aux(B) * splits(A) + A.ableStates * aux(A) * splits(B));
+}
+const STEPS_PER_WOUNDING = 20;
 
 /** Whether `battle` reports exact values for this setup. */
 export function hasExactOdds(setup: BattleSetup, rules: ViciousnessRules): boolean {

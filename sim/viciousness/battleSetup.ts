@@ -28,9 +28,10 @@ export const battleSideSchema = lazySchema(() => sideSchema.unwrap().extend({
   aid: z.enum(AID_POLICIES).optional(),
   /**
    * Medics on the side, each attending one wounded per round; only with aid "medic" (or a
-   * combatant with the "medic" trait: then Medics besides those, default 0), defaults to 1.
+   * combatant with the "medic" trait: then Medics besides those, default 0, which may be
+   * written), defaults to 1.
    */
-  medics: z.number().int().min(1).max(1000).optional(),
+  medics: z.number().int().min(0).max(1000).optional(),
   /**
    * The Berzerker's push ("Gain 1d4 during a crisis, but you must test for death at its
    * end"): `always` — the side's Berzerkers push as the battle begins; defaults to *never*.
@@ -84,6 +85,10 @@ export const battleSetup = lazySchema(() => z
       const named = traitMedics(side.combatants);
       if (side.medics !== undefined && side.aid !== 'medic' && named === 0) {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'medics'], message: `"medics" counts the side's Medics, so it needs "aid": "medic" (the side's aid is "${side.aid ?? 'none'}")` });
+      } else if (side.medics === 0 && named === 0) {
+        // 0 is the default beside a named Medic only (docs/rulings/traits.md): "aid": "medic"
+        // with no Medic at all would be ordinary aid under another name.
+        ctx.addIssue({ code: 'custom', path: ['sides', i, 'medics'], message: `side "${side.name}" has "aid": "medic" and "medics" 0, so no Medic attends: expected 1 or more, a combatant with the "medic" trait, or "aid": "ordinary"` });
       }
       if (named > 0 && side.aid !== undefined && side.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['sides', i, 'aid'], message: `side "${side.name}" has a combatant with the "medic" trait, which attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${side.aid}")` });
