@@ -177,7 +177,11 @@ const NOT_MOVED = 'the sides share a possible answer';
 /** A changed solve answer in one line, moved or not. */
 function answerLine(x: AnswerChange): string {
   const verdict = x.moved ? 'moved' : `not moved: ${NOT_MOVED}`;
-  return `"${x.scenario}" solve "${x.solve}": ${answerText(x.base)} → ${answerText(x.new)} (${verdict})`;
+  // Searched differently (a block's everyValue, or more values than a bisection decides
+  // each): said, as the likely reason where the metric turns back between values.
+  const how = { everyValue: 'decided every value', assumed: 'assumed the metric moves one way between the values it looked at' } as const;
+  const searches = x.base.search !== undefined && x.new.search !== undefined && x.base.search !== x.new.search ? `; the base ${how[x.base.search]}, the new ${how[x.new.search]}` : '';
+  return `"${x.scenario}" solve "${x.solve}": ${answerText(x.base)} → ${answerText(x.new)} (${verdict}${searches})`;
 }
 
 /** The moved changes grouped by scenario, in the order of the new results. */

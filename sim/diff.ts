@@ -133,6 +133,13 @@ export interface AnswerSide {
   value?: unknown;
   candidates?: unknown[];
   method?: string;
+  /**
+   * How a Monte Carlo search reached it: `everyValue`, every value decided against the
+   * target; `assumed`, the values a bisection passed over taken to lie where a one-way
+   * metric puts them (solve.md). A block's `everyValue: true` moves an answer where the
+   * metric turns back (an audit: 5 → 2 with nothing said), so a change of search is said.
+   */
+  search?: 'everyValue' | 'assumed';
   /** The searched metric at the value found, as that side measured it (exact, or an estimate with its 95% interval). */
   at?: { metric: string; estimate?: number; ci95?: [number, number]; exact?: number };
 }
@@ -655,6 +662,7 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
         ...(r.value !== undefined ? { value: r.value } : {}),
         ...(r.candidates !== undefined && r.candidates.length > 0 ? { candidates: r.candidates } : {}),
         method: r.method,
+        ...(r.method === 'montecarlo' ? { search: r.everyValue === true ? ('everyValue' as const) : ('assumed' as const) } : {}),
         ...(p ? { at: { metric: r.metric, ...(p.exact !== undefined ? { exact: p.exact } : { estimate: p.estimate, ci95: p.ci95 }) } } : {}),
       };
     };

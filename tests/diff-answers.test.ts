@@ -14,6 +14,8 @@ import { solveProblem } from '../sim/solve/plan.ts';
 import { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { HEIST, poolsim } from './helpers.ts';
+import { diffResults } from '../sim/diff.ts';
+import { renderDiffText } from '../reports/changes.ts';
 
 const even = { name: 'even', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.5 };
 
@@ -129,5 +131,25 @@ describe('solve answers and metrics poolsim never writes are refused', { timeout
       expect.soft(r.err, name).toContain(`${file}: ${message}`);
       expect.soft(r.out, name).toBe('');
     }
+  });
+});
+
+describe('a Monte Carlo answer searched another way', () => {
+  test('deciding every value on one side and bisecting on the other is said beside the change (an audit: everyValue moved 5 → 2, nothing said why)', () => {
+    const base = structuredClone(real);
+    const next = structuredClone(real);
+    const i = at('mc');
+    expect(real.solve[i].method).toBe('montecarlo');
+    delete base.solve[i].everyValue;
+    base.solve[i].value = 2;
+    next.solve[i].everyValue = true;
+    next.solve[i].value = 5;
+    const diff = diffResults([base], [next]);
+    const change = diff.answers.find((a) => a.solve === 'mc')!;
+    expect(change).toMatchObject({ moved: true, base: { search: 'assumed' }, new: { search: 'everyValue' } });
+    expect(renderDiffText(diff, { base: 'a', new: 'b' })).toContain('(moved; the base assumed the metric moves one way between the values it looked at, the new decided every value)');
+    // Searched alike: nothing added.
+    next.solve[i].everyValue = undefined;
+    expect(renderDiffText(diffResults([base], [next]), { base: 'a', new: 'b' })).toMatch(/"mc": 2 .*→ 5 .*\(moved\)/);
   });
 });
