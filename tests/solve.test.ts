@@ -788,6 +788,12 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(heist([{ ...even, expect: { equals: null } }]))).toEqual([
       'solve.json: solve.0.expect.equals: null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched',
     ]);
+    // equals beside a band that leaves it out (an audit: run, then failed "found 2").
+    expect(errorsOf(heist([{ ...even, expect: { equals: 2, atLeast: 5 } }]))).toEqual([
+      'solve.json: solve.0.expect.equals: equals 2 and at least 5 can never both hold, so the check could never pass: expected a value the band allows, or one of the two left out',
+    ]);
+    expect(errorsOf(heist([{ ...even, expect: { equals: 2, between: [0, 1], atMost: 3 } }]))[0]).toContain('equals 2 and at least 0 and at most 1 can never both hold');
+    expect(errorsOf(heist([{ ...even, expect: { equals: 2, between: [2, 3] } }]))).toEqual([]);
   });
 
   test('a bound a probability can never meet is bad input (the answer would be "none" whatever the rules)', () => {

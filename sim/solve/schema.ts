@@ -59,6 +59,17 @@ export const solveExpectSchema = lazySchema(() => z
       ctx.addIssue({ code: 'custom', message: 'expected a check on the value found: "equals", "atLeast", "atMost" or "between"' });
     }
     refineBand(e, ctx);
+    // `equals` beside a band: both must hold, so a value outside the band (or not a number,
+    // which no band holds) makes a check that can only fail (an audit: {equals: 2, atLeast:
+    // 5} was run and failed, where a band that leaves none is refused up front).
+    if (e.equals !== undefined && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
+      const low = Math.max(e.atLeast ?? -Infinity, e.between?.[0] ?? -Infinity);
+      const high = Math.min(e.atMost ?? Infinity, e.between?.[1] ?? Infinity);
+      if (typeof e.equals !== 'number' || e.equals < low || e.equals > high) {
+        const band = [low > -Infinity ? `at least ${low}` : '', high < Infinity ? `at most ${high}` : ''].filter(Boolean).join(' and ');
+        ctx.addIssue({ code: 'custom', path: ['equals'], message: `equals ${JSON.stringify(e.equals)} and ${band} can never both hold, so the check could never pass: expected a value the band allows, or one of the two left out` });
+      }
+    }
   }));
 
 /**
