@@ -109,7 +109,8 @@ type Mean = { mean: number; se: number };
  *   clash begins, before anyone rolls, Marksmen able and not rattled shoot (`first`: all of
  *   them, in the first clash; `lastFoe`: one, when the enemy has one able left), both sides
  *   at once, each becoming rattled; each shot wounds one able enemy like a hit of its own
- *   wound phase (woundOrder, Defenders, Medics, death). A side left with nobody able
+ *   wound phase (woundOrder, Defenders, Medics, death), its Medics spent for the round's
+ *   clash ("at most one wounded per round per Medic"). A side left with nobody able
  *   ends the battle there, before the dice.
  * - Pushing to reroll (docs/rulings/battle.md "Pushing"): a side pushes by its own `push`,
  *   or by `rules.push` where it sets none. "A PC may also push in order to reroll the dice
@@ -189,6 +190,8 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
       }
     };
     const faces = (s: number) => (sides[s].aid === 'ordinary' || sides[s].aid === 'medic' || people[s].some((y) => y.traits.includes('medic')) ? 1 : 2);
+    /** Per side: Medics that attended a wounded this round (a snap shot's, before the clash's). */
+    const spentThisRound = [0, 0];
     /** Side `loser` takes `w` wounds (at most its able): whom by woundOrder, the Defender's push, Medics, the death roll. */
     const takeWounds = (loser: number, w: number) => {
       const pool = people[loser].filter((x) => x.able);
@@ -228,9 +231,10 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
       const named = people[loser].filter((x) => x.traits.includes('medic'));
       // Medics beside the named ones: `medics`, 1 by default with aid "medic" and none named.
       const further = sides[loser].medics ?? (named.length === 0 && sides[loser].aid === 'medic' ? 1 : 0);
-      let medics = named.filter((x) => !x.dead).length + further;
+      // "at most one wounded per round per Medic": those a snap shot's wounded took this round are spent.
+      let medics = Math.max(0, named.filter((x) => !x.dead).length + further - spentThisRound[loser]);
       // medicReach "all": a Medic attends every wounded of its round.
-      if ((rules.medicReach ?? 'one') === 'all' && medics > 0) medics = Infinity;
+      if ((rules.medicReach ?? 'one') === 'all' && named.filter((x) => !x.dead).length + further > 0) medics = Infinity;
       // "reduced to 1-in-4 if they receive medical attention": ordinary aid, or a side with Medics.
       const attended = faces(loser) === 1;
       for (const x of hurt) {
@@ -243,6 +247,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
         // Each Medic attends one of this round's wounded (captains first, then a random one).
         if (medics > 0) {
           medics--;
+          spentThisRound[loser]++;
           continue;
         }
         if (d(4) <= (attended ? 1 : 2)) x.dead = true;
@@ -253,6 +258,7 @@ function referenceBattle(sides: Side[], trials: number, seed: string, rules: Ref
     let rounds = maxRounds;
     for (let round = 1; round <= maxRounds; round++) {
       roundNow = round;
+      spentThisRound[0] = spentThisRound[1] = 0;
       // "Make a snap shot with amazing accuracy", "with no roll required": before the dice.
       const shooters = [0, 1].map((s) => {
         const steady = people[s].filter((x) => x.able && x.traits.includes('marksman') && !x.rattled);
@@ -911,6 +917,21 @@ describe('Monte Carlo only: medicReach "window", a wounded waiting up to two rou
 });
 
 describe('the text, quoted', () => {
+  it('"at most one wounded per round per Medic", a Marksman\'s volley round included (a battle audit: a Medic attended one of the shots\' and one of the clash\'s)', () => {
+    const sides = [
+      { name: 'crew', aid: 'medic', combatants: [{ name: 'captain' }, { name: 'minion', count: 2 }] },
+      { name: 'guards', marksmanPush: 'first', combatants: [{ name: 'gun', traits: ['marksman'] }, { name: 'guard', count: 3 }] },
+    ] as Side[];
+    const one = exact(sides);
+    // The audit's own simulation, one a round: deaths.crew 0.1572 ± 0.0017, the captain 0.0437.
+    expect(one['deaths.crew']).toBeCloseTo(0.15758946553951597, 12);
+    expect(one['death.crew.captain']).toBeCloseTo(0.043497721354166664, 12);
+    // One a round, within 30 seconds: window saves more than one, all saves everyone.
+    const window = runBattle(sides, 20_000, 'volley-window', { medicReach: 'window' }).results[0].metrics['deaths.crew'];
+    expect(window.ci95[1]).toBeLessThan(one['deaths.crew']);
+    expect(exact(sides, { medicReach: 'all' })['deaths.crew']).toBe(0);
+  });
+
   it('Berzerker: "Gain 1d4 if you are outnumbered by enemies" — not when even', () => {
     const even = [{ name: 'a', combatants: [{ name: 'b', traits: ['berzerker'] }] }, { name: 'b', combatants: [plain('x')] }] as Side[];
     const without = [{ name: 'a', combatants: [{ name: 'b' }] }, { name: 'b', combatants: [plain('x')] }] as Side[];

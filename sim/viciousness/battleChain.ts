@@ -324,7 +324,7 @@ function hyperSplits(which: readonly number[], counts: ArrayLike<number>, take: 
   return out;
 }
 
-function wounding(side: ChainSide, ia: number, w: number, md: number, C: Float64Array[]): Wounding {
+function wounding(side: ChainSide, ia: number, w: number, md: number, C: Float64Array[], spent = 0): Wounding {
   const K = side.classes.length;
   const a = Int32Array.from(side.classes, (_, c) => ableOf(side, ia, c));
   const inGroup = [0, 1].map((g) => side.classes.flatMap((cl, c) => (cl.group === g && a[c] > 0 ? [c] : [])));
@@ -369,7 +369,9 @@ function wounding(side: ChainSide, ia: number, w: number, md: number, C: Float64
     splits = moved;
   }
 
-  const medics = side.medics - md;
+  // The Medics still alive, less those that attended a snap shot's wounded this round
+  // ("at most one wounded per round per Medic").
+  const medics = Math.max(0, side.medics - md - spent);
   const next: number[] = [];
   const medicsDead: number[] = [];
   const exposed: number[] = [];
@@ -500,12 +502,13 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     return pw;
   }
   const woundings = [new Map<number, Wounding>(), new Map<number, Wounding>()];
-  const woundingOf = (s: number, ia: number, w: number, md: number) => {
+  /** Side `s`'s wounding: `w` wounds in able state `ia`, `md` named Medics dead, `spent` Medics spent on this round's snap shots. */
+  const woundingOf = (s: number, ia: number, w: number, md: number, spent = 0) => {
     const side = sides[s];
-    const key = (ia * (side.start + 1) + w) * side.mdRadix + md;
+    const key = ((ia * (side.start + 1) + w) * side.mdRadix + md) * (side.start + 1) + spent;
     let x = woundings[s].get(key);
     if (!x) {
-      x = wounding(side, ia, w, md, C);
+      x = wounding(side, ia, w, md, C, spent);
       woundings[s].set(key, x);
     }
     return x;
@@ -584,6 +587,11 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     };
     const onA = outcomes(0, ia, ua, sB);
     const onB = outcomes(1, ib, ub, sA);
+    // The Medics each side spent on the shots' wounded, one each, are not there for the
+    // clash's: "at most one wounded per round per Medic" (the field's medicsSpent).
+    const spentOn = (side: ChainSide, i: number, u: number, shots: number) => (shots === 0 || side.medics === 0 ? 0 : Math.min(Math.min(shots, side.able[i]), Math.max(0, side.medics - (u % side.mdRadix))));
+    const spentA = spentOn(A, ia, ua, sB);
+    const spentB = spentOn(B, ib, ub, sA);
     for (const [ja, va, pa] of onA) {
       for (const [jb, vb, pb] of onB) {
         const q = p * pa * pb;
@@ -593,7 +601,7 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
           else win[A.able[ja] > 0 ? 0 : 1] += q;
           ends(ja, va, jb, vb, q);
         } else {
-          clashFrom(ja, va, jb, vb, q);
+          clashFrom(ja, va, jb, vb, q, spentA, spentB);
         }
       }
     }
@@ -629,21 +637,21 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
   }
 
   /** One clash, its wound phase and the flight phase, from a state with mass `p`. */
-  function clashFrom(ia: number, ua: number, ib: number, ub: number, p: number) {
+  function clashFrom(ia: number, ua: number, ib: number, ub: number, p: number, spentA = 0, spentB = 0) {
     // Round 1 holds only the start, everyone able (snap shots before it: no opening dice, noExactReason).
     const pw = round === 1 && opening ? opening : pairWounds(ia, ib);
     if (pw.tie > 0) land(ia, ua, ib, ub, p * pw.tie);
     for (let w = 1; w < pw.onA.length; w++) {
       const q = p * pw.onA[w];
       if (q === 0) continue;
-      const x = woundingOf(0, ia, w, ua % A.mdRadix);
+      const x = woundingOf(0, ia, w, ua % A.mdRadix, spentA);
       tallyWounding(0, x, q);
       for (let o = 0; o < x.next.length; o++) land(x.next[o], auxAfter(A, ua, x, o), ib, ub, q * x.prob[o]);
     }
     for (let w = 1; w < pw.onB.length; w++) {
       const q = p * pw.onB[w];
       if (q === 0) continue;
-      const x = woundingOf(1, ib, w, ub % B.mdRadix);
+      const x = woundingOf(1, ib, w, ub % B.mdRadix, spentB);
       tallyWounding(1, x, q);
       for (let o = 0; o < x.next.length; o++) land(ia, ua, x.next[o], auxAfter(B, ub, x, o), q * x.prob[o]);
     }

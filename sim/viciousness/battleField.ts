@@ -424,6 +424,13 @@ export class BattleField {
   readonly entryDead: Int32Array;
   /** Per side: wounded its Medics can attend a round now (a named Medic who died attends nobody). */
   readonly medicsNow: Int32Array;
+  /**
+   * Per side: wounded its Medics have attended so far this round, in a round of more than
+   * one wound phase (a Marksman's snap shots, then the clash): "at most one wounded per
+   * round per Medic", so the clash's wounded get the Medics the shots' left (an audit: a
+   * Medic attended one of each, and deaths read a third of the text's). Zero between rounds.
+   */
+  private readonly medicsSpent: Int32Array;
   /** The side whose equipment dice are in `sideDice` this round (plan.equipmentEachRound), −1 for none. */
   private readonly awarded: Int32Array;
   /** Per kind: wounded in this round's wound phase (zero between rounds). */
@@ -477,6 +484,7 @@ export class BattleField {
     this.landedBy = new Int32Array(n);
     this.fleeing = new Uint8Array(n);
     this.woundNow = new Int32Array(K);
+    this.medicsSpent = new Int32Array(n);
     this.waiting = new Int32Array(plan.window ? 3 * K : 0);
     this.pushedInto = new Int32Array(K);
   }
@@ -485,6 +493,7 @@ export class BattleField {
   reset(): void {
     this.counters.set(this.countersAtStart);
     this.waiting.fill(0);
+    this.medicsSpent.fill(0);
     this.rounds = 0;
   }
 
@@ -509,7 +518,9 @@ export class BattleField {
       this.rounds++;
       // Each round's pools: the equipment goes to the most well-equipped side still fighting.
       if (reaward && this.rounds > 1) this.awardEquipment();
-      // The Marksmen's snap shots, before the pools are rolled (traits.ts MARKSMAN_PUSH).
+      // The Marksmen's snap shots, before the pools are rolled (traits.ts MARKSMAN_PUSH): a
+      // wound phase of their own, whose Medics are spent for the round's clash.
+      if (marks) this.medicsSpent.fill(0);
       const shot = marks && this.snapShots(random);
       if (shot && this.stillFighting() <= 1) {
         if (window) this.attendWindow(random);
@@ -637,8 +648,19 @@ export class BattleField {
       if (s === 0) s0 = n;
       else s1 = n;
     }
-    if (s0 > 0) this.wounds(random, 1, s0 < able[1] ? s0 : able[1]);
-    if (s1 > 0) this.wounds(random, 0, s1 < able[0] ? s1 : able[0]);
+    // Each side's Medics attend the shots' wounded now (one each), and those wounded in the
+    // clash after with the Medics left: "at most one wounded per round per Medic".
+    const spent = this.medicsSpent;
+    if (s0 > 0) {
+      const w = s0 < able[1] ? s0 : able[1];
+      this.wounds(random, 1, w);
+      spent[1] = w < this.medicsNow[1] ? w : this.medicsNow[1];
+    }
+    if (s1 > 0) {
+      const w = s1 < able[0] ? s1 : able[0];
+      this.wounds(random, 0, w);
+      spent[0] = w < this.medicsNow[0] ? w : this.medicsNow[0];
+    }
     return s0 > 0 || s1 > 0;
   }
 
@@ -1005,7 +1027,7 @@ export class BattleField {
     }
     if (defends !== 0) this.takeBlows(random, s);
     if (medics > 0 && p.window) this.waitForMedic(s);
-    else if (deferred) this.attend(random, s, this.medicsNow[s], faces);
+    else if (deferred) this.attend(random, s, this.medicsNow[s] - this.medicsSpent[s], faces);
   }
 
   /**
