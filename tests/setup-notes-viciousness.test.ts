@@ -656,3 +656,49 @@ describe('a knavery audit: campaign pushes that cannot act, and free pushes of a
     expect(run('knavery', { ...none, freePushes: 'unused' }).notes?.join('\n')).not.toMatch(/does differ/);
   });
 });
+
+describe('a battle audit: a Defender\'s push, flight and the Berzerker\'s gain that cannot act, and equipment one side has', () => {
+  const guards = { name: 'guards', combatants: [{ name: 'guard', count: 3 }] };
+  const crew = (shield: object = {}) => ({ name: 'crew', defenderPush: 'captain', combatants: [{ name: 'captain' }, { name: 'shield', traits: ['defender'], ...shield }, { name: 'minion' }] });
+  const exactOf = (r: PointResult) => Object.fromEntries(Object.entries(r.metrics).map(([k, m]) => [k, m.exact]));
+
+  test('defenderPush with every Defender rattled: said, the same figures', () => {
+    const { defenderPush: _, ...without } = crew({ rattled: true });
+    expectNoted(run('battle', { sides: [crew({ rattled: true }), guards] }), run('battle', { sides: [without, guards] }), 'sides.0.defenderPush changes nothing here: every Defender of side "crew" is rattled ("Rattled PCs can\'t push themselves")');
+  });
+
+  test('defenderPush under woundOrder "minionsFirst": said, the same exact figures (the draws differ); under "captainFirst" it acts', () => {
+    const { defenderPush: _, ...without } = crew();
+    const withIt = run('battle', { sides: [crew(), guards] }, { woundOrder: 'minionsFirst' });
+    expect(withIt.notes).toContain('sides.0.defenderPush changes nothing here: under rules.woundOrder "minionsFirst" a captain is hit only once every minion is, its Defenders among them, so none is free to take the blow, and the figures differ by the draws alone');
+    const plain = run('battle', { sides: [without, guards] }, { woundOrder: 'minionsFirst' });
+    for (const [k, x] of Object.entries(exactOf(withIt))) expect(x, k).toBeCloseTo(exactOf(plain)[k]!, 12);
+    const first = run('battle', { sides: [crew(), guards] }, { woundOrder: 'captainFirst' });
+    expect((first.notes ?? []).filter((n) => n.startsWith('sides.0.defenderPush'))).toEqual([]);
+    expect(first.metrics['death.crew.captain'].exact).not.toBeCloseTo(run('battle', { sides: [without, guards] }, { woundOrder: 'captainFirst' }).metrics['death.crew.captain'].exact!, 6);
+  });
+
+  test('flee "lostHalf" on a side of one and "outnumbered" against a side of one: said; with a Berzerker, whose add reads the flee policy, not said', () => {
+    const lone = { name: 'lone', combatants: [{ name: 'brute', dice: ['2d4'] }] };
+    const duo = { name: 'duo', combatants: [{ name: 'a' }, { name: 'b' }] };
+    expectNoted(run('battle', { sides: [duo, { ...lone, flee: 'lostHalf' }] }), run('battle', { sides: [duo, lone] }), 'sides.1.flee changes nothing here: "lostHalf" on a side of one has lost half only once its one combatant is down, and then it is out of the battle anyway');
+    expectNoted(run('battle', { sides: [{ ...duo, flee: 'outnumbered' }, lone] }), run('battle', { sides: [duo, lone] }), 'sides.0.flee changes nothing here: "outnumbered" against a side of one, which never outnumbers a side with anyone able');
+    const berzerker = { name: 'lone', flee: 'lostHalf', combatants: [{ name: 'brute', traits: ['berzerker'] }] };
+    expect((run('battle', { sides: [duo, berzerker] }).notes ?? []).filter((n) => n.startsWith('sides.1.flee'))).toEqual([]);
+  });
+
+  test('a Berzerker facing a lone enemy: never outnumbered, said; the exact figures are the plain combatant\'s', () => {
+    const lone = { name: 'lone', combatants: [{ name: 'brute', dice: ['2d4'] }] };
+    const withIt = run('battle', { sides: [{ name: 'crew', combatants: [{ name: 'captain', traits: ['berzerker'] }, { name: 'minion' }] }, lone] });
+    expect(withIt.notes).toContain('sides.0.combatants.0.traits "berzerker" changes nothing here: side "crew" faces one enemy, and is never outnumbered ("Gain 1d4 if you are outnumbered by enemies"), while anyone of it is able; its push is the side\'s "berzerkerPush" (never here); the figures differ by the draws alone');
+    const plain = run('battle', { sides: [{ name: 'crew', combatants: [{ name: 'captain' }, { name: 'minion' }] }, lone] });
+    for (const [k, x] of Object.entries(exactOf(withIt))) expect(x, k).toBeCloseTo(exactOf(plain)[k]!, 12);
+  });
+
+  test.each(['clash', 'battle'])('%s: rules.equipment "everySide" with one side equipped: said, the same figures; with two it acts', (mechanic) => {
+    const a = { name: 'a', bonus: ['d4'], combatants: [{ name: 'x', count: 2 }] };
+    const b = { name: 'b', combatants: [{ name: 'y', count: 2 }] };
+    expectNoted(run(mechanic, { sides: [a, b] }, { equipment: 'everySide' }), run(mechanic, { sides: [a, b] }), 'rules.equipment changes nothing here: at most one side has equipment dice (bonus), and it is the most well-equipped whichever way they are awarded');
+    expectActs(run(mechanic, { sides: [a, { ...b, bonus: ['d4'] }] }, { equipment: 'everySide' }), run(mechanic, { sides: [a, { ...b, bonus: ['d4'] }] }), 'rules.equipment');
+  });
+});

@@ -15,7 +15,7 @@ import { BattleField, BattlePlan } from './battleField.ts';
 import { battleExactCost, battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { hasTrait, pushesBerzerker, shootsMarksman, withBerzerkerPushes, withMarksmanShots } from './traits.ts';
-import { aidOf, awardEquipment, equipmentNotes, violenceRulesNotes } from './violence.ts';
+import { aidOf, awardEquipment, equipmentNotes, isCaptain, violenceRulesNotes } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -153,6 +153,41 @@ export const battle = defineMechanic({
         setupNotes.push(`sides.${s}.marksmanPush changes nothing here: every Marksman of side "${side.name}" is rattled${side.berzerkerPush === 'always' ? ', or by its Berzerker push as the battle begins' : ''} ("Rattled PCs can't push themselves")`);
       } else if (idleLastFoe[s] !== undefined) {
         setupNotes.push(`sides.${s}.marksmanPush changes nothing here: ${idleLastFoe[s]}`);
+      }
+    });
+    // A battle audit found these pushes, traits and flight policies taken unsaid where they
+    // cannot act (the same figures at the same seed without them).
+    given.sides.forEach((side, s) => {
+      // The Defender's push takes a captain's blow: not where every Defender is rattled
+      // (as the battle begins, or by its Berzerker push), nor under woundOrder
+      // "minionsFirst", where a captain is hit only once every minion, each Defender among
+      // them, is hit, so no Defender is free to take it.
+      if ((side.defenderPush ?? 'never') !== 'never') {
+        const defenders = pushedSides[s].combatants.filter((c) => (c.count ?? 1) > 0 && hasTrait(c, 'defender') && !isCaptain(c));
+        if (defenders.length > 0 && defenders.every((c) => c.rattled === true)) {
+          setupNotes.push(`sides.${s}.defenderPush changes nothing here: every Defender of side "${side.name}" is rattled${side.berzerkerPush === 'always' ? ', or by its Berzerker push as the battle begins' : ''} ("Rattled PCs can't push themselves")`);
+        } else if (rules.woundOrder === 'minionsFirst') {
+          setupNotes.push(`sides.${s}.defenderPush changes nothing here: under rules.woundOrder "minionsFirst" a captain is hit only once every minion is, its Defenders among them, so none is free to take the blow, and the figures differ by the draws alone`);
+        }
+      }
+      if (n !== 2) return;
+      // Against a lone enemy: never outnumbered, and never losing half while one is able. (A
+      // Berzerker's add reads its side's flee policy: not said where there is one.)
+      const mine = headCount(side);
+      const theirs = headCount(given.sides[1 - s]);
+      const berzerkers = side.combatants.some((c) => (c.count ?? 1) > 0 && hasTrait(c, 'berzerker'));
+      if (side.flee === 'lostHalf' && mine === 1 && !berzerkers) {
+        setupNotes.push(`sides.${s}.flee changes nothing here: "lostHalf" on a side of one has lost half only once its one combatant is down, and then it is out of the battle anyway`);
+      }
+      if (side.flee === 'outnumbered' && theirs === 1 && !berzerkers) {
+        setupNotes.push(`sides.${s}.flee changes nothing here: "outnumbered" against a side of one, which never outnumbers a side with anyone able`);
+      }
+      if (theirs === 1 && side.berzerkerPush !== 'always') {
+        side.combatants.forEach((c, j) => {
+          if ((c.count ?? 1) > 0 && hasTrait(c, 'berzerker')) {
+            setupNotes.push(`sides.${s}.combatants.${j}.traits "berzerker" changes nothing here: side "${side.name}" faces one enemy, and is never outnumbered ("Gain 1d4 if you are outnumbered by enemies"), while anyone of it is able; its push is the side's "berzerkerPush" (never here); the figures differ by the draws alone`);
+          }
+        });
       }
     });
     // A side's equipment dice that rules.equipment leaves unrolled.

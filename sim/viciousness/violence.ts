@@ -226,6 +226,12 @@ export function violenceRulesNotes(
     const most = mostSides(awarded.flatMap((side, s) => [side.bonus, ...present[s].flatMap((c) => [c.dice, c.openingDice])]));
     if (most <= 4) notes.push(HIT_ON_NOTE);
   }
+  // "everySide" rolls each side's equipment dice where the text's award goes to the most
+  // well-equipped only: with one side equipped or none, it is that side's either way (a
+  // battle audit: taken unsaid; the campaign says it of its own fights).
+  if (rules.equipment === 'everySide' && sides.filter((side) => eachDie(side.bonus ?? []).length > 0).length <= 1) {
+    notes.push('rules.equipment changes nothing here: at most one side has equipment dice (bonus), and it is the most well-equipped whichever way they are awarded');
+  }
   const two = sides.length === 2;
   if (rules.targeting !== 'strongest' && two) {
     notes.push('rules.targeting changes nothing here: with two sides a side\'s leftover hits have only the other side to go to (it chooses among weaker sides with three or more)');
