@@ -377,7 +377,10 @@ describe('VDP tension settings with nothing to act on', () => {
     expect(said(capped)).toEqual(['characters.0.spendPerRoll changes nothing here: ann spends no tension on dice (spendTension "onDefence", and at allocation "4/0" it has no defence dice)']);
     expect(capped.metrics).toEqual(run('vdp', 'combat', duel(guard)).metrics);
     const kept = run('vdp', 'combat', duel({ ...guard, ...noEffects, tension: 4 }, noEffects));
-    expect(said(kept)).toEqual(['characters.0.tension changes nothing here: ann never spends tension (spendTension "onDefence", and at allocation "4/0" it has no defence dice; no effect it makes or suffers to bid over; no status to remove: none at the start, and no enemy grapples)']);
+    expect(said(kept)).toEqual([
+      'characters.0.defensiveEffect changes nothing here: ann has no defence dice at allocation "4/0", so no block to make an effect of',
+      'characters.0.tension changes nothing here: ann never spends tension (spendTension "onDefence", and at allocation "4/0" it has no defence dice; no effect it makes or suffers to bid over; no status to remove: none at the start, and no enemy grapples)',
+    ]);
     expect(kept.metrics).toEqual(run('vdp', 'combat', duel({ ...guard, ...noEffects }, noEffects)).metrics);
     // "onDefence" itself acts at 4/0: it keeps off the attack rolls the tension the default
     // "onAttack" puts on them (it plays as "never"). Not said.
@@ -761,5 +764,53 @@ describe('a setting said to change nothing does not decide whether the figures a
     const byDefault = run('vdp', 'extended', long);
     expect(byDefault.metrics.progress.exact).toBeDefined();
     expect(byDefault.metrics).toEqual(run('vdp', 'extended', { ...long, spendTension: 'never' }).metrics);
+  });
+});
+
+describe('VDP combat: a fighter that never attacks or never blocks (a VDP combat audit)', () => {
+  const without = (point: { notes?: string[] }, field: string) => (point.notes ?? []).filter((n) => n.startsWith(`${field} `));
+  const expectSame = (a: object, b: object, rules?: object) => expect(run('vdp', 'combat', a, rules).metrics).toEqual(run('vdp', 'combat', b, rules).metrics);
+
+  test('at 0/4: attacks, offensiveEffect and a cash-in of hits change nothing, said; "both" plays as "blocks"', () => {
+    const wall = { allocation: '0/4' };
+    const one = run('vdp', 'combat', duel({}, { ...wall, attacks: 1 }));
+    expect(one.notes).toContain('characters.1.attacks changes nothing here: at allocation "0/4" bo makes no attack, and takes no other action (nothing to release, no enemy\'s net to shed or Disarm to recover from)');
+    expectSame(duel({}, { ...wall, attacks: 1 }), duel({}, wall));
+    // With a buy to release twice a turn, attacks acts: not said.
+    expect(without(run('vdp', 'combat', duel({}, { ...wall, attacks: 1, chargeBuy: 'surge', charge: 4 })), 'characters.1.attacks')).toEqual([]);
+    expect(run('vdp', 'combat', duel({}, { ...wall, offensiveEffect: 'always' })).notes).toContain('characters.1.offensiveEffect changes nothing here: at allocation "0/4" bo makes no attack, so no damage to convert');
+    expectSame(duel({}, { ...wall, offensiveEffect: 'always' }), duel({}, wall));
+    const stun = { ...wall, chargeBuy: 'stunningBlow' };
+    expect(run('vdp', 'combat', duel({}, { ...stun, chargeCashIn: 'hits' })).notes).toContain('characters.1.chargeCashIn changes nothing here: at allocation "0/4" bo makes no attack, so it has no hit to give up');
+    expectSame(duel({}, { ...stun, chargeCashIn: 'hits' }), duel({}, stun));
+    expect(run('vdp', 'combat', duel({}, { ...stun, chargeCashIn: 'both' })).notes).toContain('characters.1.chargeCashIn "both" plays as "blocks" here: at allocation "0/4" bo makes no attack, so it has no hit to give up');
+    expectSame(duel({}, { ...stun, chargeCashIn: 'both' }), duel({}, { ...stun, chargeCashIn: 'blocks' }));
+  });
+
+  test('at 4/0: a cash-in of blocks and defensiveEffect change nothing, said, and so does rules.givenUpBlock; "both" plays as "hits"; Panicked keeps 2 defence dice, so not said', () => {
+    const all = { allocation: '4/0', chargeBuy: 'stunningBlow' };
+    const blocks = run('vdp', 'combat', duel({ ...all, chargeCashIn: 'blocks' }), { givenUpBlock: 'undefended' });
+    expect(blocks.notes).toEqual(expect.arrayContaining([
+      'characters.0.chargeCashIn changes nothing here: ann has no defence dice at allocation "4/0", so it has no block to give up',
+      'rules.givenUpBlock changes nothing here: no character that gives up a block for charge ever blocks (at allocation "4/0" it has no defence dice, and a block needs an enemy that attacks)',
+    ]));
+    expectSame(duel({ ...all, chargeCashIn: 'blocks' }), duel(all));
+    expectSame(duel({ ...all, chargeCashIn: 'both' }), duel({ ...all, chargeCashIn: 'hits' }));
+    expect(run('vdp', 'combat', duel({ allocation: '4/0', defensiveEffect: 'always', effectTension: 2 })).notes).toEqual(expect.arrayContaining([
+      'characters.0.defensiveEffect changes nothing here: ann has no defence dice at allocation "4/0", so no block to make an effect of',
+      'characters.0.effectTension changes nothing here: ann makes no effect to add it to (ann\'s offensiveEffect is "never", and ann has no defence dice at allocation "4/0")',
+    ]));
+    expectSame(duel({ allocation: '4/0', effectTension: 2 }), duel({ allocation: '4/0' }));
+    const panicked = run('vdp', 'combat', duel({ ...all, chargeCashIn: 'blocks', status: { panicked: true } }));
+    expect(without(panicked, 'characters.0.chargeCashIn')).toEqual([]);
+  });
+
+  test('against enemies that never attack: defensiveEffect and cover change nothing, said', () => {
+    const shy = { allocation: '0/4' };
+    expect(run('vdp', 'combat', duel({ defensiveEffect: 'always' }, shy)).notes).toContain('characters.0.defensiveEffect changes nothing here: ann is never attacked: every enemy is at allocation "0/4", so no block to make an effect of');
+    expectSame(duel({ defensiveEffect: 'always' }, shy), duel({}, shy));
+    const gunner = { ...shy, ranged: true };
+    expect(run('vdp', 'combat', duel({ cover: 'medium' }, gunner)).notes).toContain('characters.0.cover changes nothing here: every enemy that fires directly is at allocation "0/4" and buys nothing, so it never fires');
+    expectSame(duel({ cover: 'medium' }, gunner), duel({}, gunner));
   });
 });

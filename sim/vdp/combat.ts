@@ -446,6 +446,11 @@ export function attacksNever(c: Pick<CombatantSetup, 'allocation'>): boolean {
   return (FIXED_SPLITS as readonly string[]).includes(c.allocation ?? '2/2') && attackDiceOf((c.allocation ?? '2/2') as FixedSplit) === 0;
 }
 
+/** Why a combat entry never blocks, or undefined (see blocksEver). */
+function neverBlocksWhy(c: CombatantSetup): string {
+  return c.allocation === '4/0' && c.status?.panicked !== true ? 'has no defence dice at allocation "4/0"' : 'is never attacked: every enemy is at allocation "0/4"';
+}
+
 /** Ranged attacks that cover may stop: every ranged one but indirect fire. */
 export function directFire(c: Pick<CombatantSetup, 'ranged' | 'indirect'>): boolean {
   return c.ranged === true && c.indirect !== true;
@@ -813,6 +818,9 @@ export const combat = defineMechanic({
     }
     const foesOf = (c: CombatantSetup) => entries.filter((x) => (x.team ?? x.name) !== (c.team ?? c.name));
     const enemiesOf = (c: CombatantSetup) => foesOf(c).reduce((k, x) => k + (x.count ?? 1), 0);
+    // Whether it ever blocks: defence dice (not a fixed "4/0", unless Panicked, which keeps 2),
+    // and an enemy that attacks (not every one a fixed "0/4").
+    const blocksEver = (c: CombatantSetup) => !(c.allocation === '4/0' && c.status?.panicked !== true) && foesOf(c).some((x) => !attacksNever(x));
     // rules.retarget "free" lets a fighter switch targets mid-turn: only a melee fighter of
     // two attacks a turn with two enemies or more would keep one otherwise (a ranged one
     // picks a target for every attack either way). A count swept from 1 crosses such points.
@@ -842,12 +850,24 @@ export const combat = defineMechanic({
     // draw for draw.
     if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
+    } else if (rules.givenUpBlock !== 'hit' && !entries.some((c) => givesUpBlocks(c) && blocksEver(c))) {
+      setupNotes.push('rules.givenUpBlock changes nothing here: no character that gives up a block for charge ever blocks (at allocation "4/0" it has no defence dice, and a block needs an enemy that attacks)');
     }
     // rules.chargeRelease is when a success given up is released on an enemy: only a
     // character that gives up successes for a buy released on an enemy releases one so.
     if (rules.chargeRelease !== 'sameAction' && !entries.some(givesUpForEnemyBuy)) {
       setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", and chargeBuy other than "none", "surge", "secondWind", "breakOff" or "changeFocus")');
     }
+    // A VDP combat audit found settings taken unsaid on a fighter that never attacks (a fixed
+    // "0/4") or never blocks (a fixed "4/0", not Panicked, which keeps 2 defence dice; or
+    // one whose every enemy is a fixed "0/4"). Why one never makes an effect, or undefined.
+    const noEffectWhy = (x: CombatantSetup): string | undefined => {
+      const off = (x.offensiveEffect ?? 'never') !== 'never';
+      const def = (x.defensiveEffect ?? 'always') !== 'never';
+      if (!off && !def) return 'offensiveEffect and defensiveEffect "never"';
+      if ((off && !attacksNever(x)) || (def && blocksEver(x))) return undefined;
+      return `${off ? `${x.name} makes no attack to convert (allocation "0/4")` : `${x.name}'s offensiveEffect is "never"`}, and ${def ? `${x.name} ${neverBlocksWhy(x)}` : `its defensiveEffect "never"`}`;
+    };
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
       if (c.targeting !== undefined && enemiesOf(c) === 1) setupNotes.push(`characters.${e}.targeting changes nothing here: ${c.name} has one enemy, the only one it can attack`);
@@ -868,14 +888,32 @@ export const combat = defineMechanic({
       );
       // "and any stored tension": added to each effect it makes; one that makes none never adds
       // it. Said, not refused, as the bid below: a sweep of its effect policies crosses it.
-      if ((c.effectTension ?? 0) > 0 && !makesEffects(c)) {
-        setupNotes.push(`characters.${e}.effectTension changes nothing here: ${c.name} makes no effect to add it to (offensiveEffect and defensiveEffect "never")`);
+      if ((c.effectTension ?? 0) > 0 && noEffectWhy(c) !== undefined) {
+        setupNotes.push(`characters.${e}.effectTension changes nothing here: ${c.name} makes no effect to add it to (${noEffectWhy(c)})`);
       }
       // The bidding over an effect is between the one who made it and the one it falls on.
       // Said, not refused: the dashboard's presets and a file's sweep set the effect
       // policies point by point (a refusal of the file as written refused such sweeps).
-      if (c.bid !== undefined && c.bid !== 'whileAhead' && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
-        setupNotes.push(`characters.${e}.bid changes nothing here: neither ${c.name} nor any enemy makes an effect (offensiveEffect and defensiveEffect "never"), so there is no bidding`);
+      const bidders = [c, ...foesOf(c)];
+      if (c.bid !== undefined && c.bid !== 'whileAhead' && bidders.every((x) => noEffectWhy(x) !== undefined)) {
+        const why = bidders.every((x) => !makesEffects(x)) ? 'offensiveEffect and defensiveEffect "never"' : bidders.map(noEffectWhy).filter((w) => w !== 'offensiveEffect and defensiveEffect "never"').join('; ');
+        setupNotes.push(`characters.${e}.bid changes nothing here: neither ${c.name} nor any enemy makes an effect (${why}), so there is no bidding`);
+      }
+      // Effects it can never make, and what it cannot give up for charge.
+      if (c.offensiveEffect !== undefined && attacksNever(c)) setupNotes.push(`characters.${e}.offensiveEffect changes nothing here: at allocation "0/4" ${c.name} makes no attack, so no damage to convert`);
+      if (c.defensiveEffect !== undefined && !blocksEver(c)) setupNotes.push(`characters.${e}.defensiveEffect changes nothing here: ${c.name} ${neverBlocksWhy(c)}, so no block to make an effect of`);
+      if ((c.chargeBuy ?? 'none') !== 'none' && (c.chargeCashIn === 'hits' || c.chargeCashIn === 'both') && attacksNever(c)) {
+        const only = c.chargeCashIn === 'both' && blocksEver(c);
+        setupNotes.push(only ? `characters.${e}.chargeCashIn "both" plays as "blocks" here: at allocation "0/4" ${c.name} makes no attack, so it has no hit to give up` : `characters.${e}.chargeCashIn changes nothing here: at allocation "0/4" ${c.name} makes no attack, so it has no hit to give up${c.chargeCashIn === 'both' ? `, and it ${neverBlocksWhy(c)}` : ''}`);
+      } else if ((c.chargeBuy ?? 'none') !== 'none' && (c.chargeCashIn === 'blocks' || c.chargeCashIn === 'both') && !blocksEver(c)) {
+        setupNotes.push(c.chargeCashIn === 'both' ? `characters.${e}.chargeCashIn "both" plays as "hits" here: ${c.name} ${neverBlocksWhy(c)}, so it has no block to give up` : `characters.${e}.chargeCashIn changes nothing here: ${c.name} ${neverBlocksWhy(c)}, so it has no block to give up`);
+      }
+      // Two attacks or one, for a fighter that takes no action at all.
+      const actsAtAll = !attacksNever(c) || (c.chargeBuy ?? 'none') !== 'none' || foesOf(c).some((x) => x.chargeBuy === 'entangleShock' || x.chargeBuy === 'disarm');
+      if (c.attacks !== undefined && !actsAtAll) setupNotes.push(`characters.${e}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack, and takes no other action (nothing to release, no enemy's net to shed or Disarm to recover from)`);
+      // Cover stops direct fire: from enemies that never fire, it stops nothing.
+      if ((c.cover ?? 'none') !== 'none' && foesOf(c).filter(directFire).every((x) => attacksNever(x) && (x.chargeBuy ?? 'none') === 'none')) {
+        setupNotes.push(`characters.${e}.cover changes nothing here: every enemy that fires directly is at allocation "0/4" and buys nothing, so it never fires`);
       }
       // Tension goes on dice only on rolls with dice ("never on a roll of no dice"): a policy
       // that names only rolls with none spends nothing, and one that spends on the rolls the
@@ -886,7 +924,7 @@ export const combat = defineMechanic({
       if (c.spendPerRoll !== undefined && spendsNone !== undefined) setupNotes.push(`characters.${e}.spendPerRoll changes nothing here: ${c.name} spends no tension on dice (${spendsNone})`);
       // Tension at the start is spent on dice, in the bidding over an effect it makes or
       // suffers, and on removing its statuses (its own at the start, or a grapple's).
-      if ((c.tension ?? 0) > 0 && spendsNone !== undefined && !makesEffects(c) && !foesOf(c).some(makesEffects)) {
+      if ((c.tension ?? 0) > 0 && spendsNone !== undefined && bidders.every((x) => noEffectWhy(x) !== undefined)) {
         const keeps = (c.removeStatus ?? 'always') === 'never';
         if (keeps || (statusBits(c.status) === 0 && !foesOf(c).some((x) => x.chargeBuy === 'grapple'))) {
           setupNotes.push(`characters.${e}.tension changes nothing here: ${c.name} never spends tension (${spendsNone}; no effect it makes or suffers to bid over; ${keeps ? 'removeStatus "never"' : 'no status to remove: none at the start, and no enemy grapples'})`);
