@@ -702,3 +702,12 @@ describe('a battle audit: a Defender\'s push, flight and the Berzerker\'s gain t
     expectActs(run(mechanic, { sides: [a, { ...b, bonus: ['d4'] }] }, { equipment: 'everySide' }), run(mechanic, { sides: [a, { ...b, bonus: ['d4'] }] }), 'rules.equipment');
   });
 });
+
+describe('clash: rules.push where every combatant is rattled (a battle audit: battle said it, clash did not)', () => {
+  test('said, the same figures; with one steady combatant it acts', () => {
+    const sides = [{ name: 'a', combatants: [{ name: 'x', count: 2, rattled: true }] }, { name: 'b', combatants: [{ name: 'y', count: 2, rattled: true }] }];
+    expectNoted(run('clash', { sides }, { push: 'ifNoHit' }), run('clash', { sides }), 'rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
+    const steady = [sides[0], { name: 'b', combatants: [{ name: 'y', count: 2 }] }];
+    expectActs(run('clash', { sides: steady }, { push: 'ifNoHit' }), run('clash', { sides: steady }), 'rules.push');
+  });
+});

@@ -521,6 +521,10 @@ export const clash = defineMechanic({
     setupNotes.push(...equipmentNotes(setup.sides, rules));
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes).
     setupNotes.push(...violenceRulesNotes(setup.sides, rules));
+    // A push to reroll no one can make, as a battle says it (a battle audit: a clash did not).
+    if (push && setup.sides.every((side) => side.combatants.every((c) => (c.count ?? 1) === 0 || (c.rattled ?? false)))) {
+      setupNotes.push('rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
+    }
     return {
       metrics,
       distributions,
