@@ -341,6 +341,7 @@ const RARE_COUNT = 20;
  * probability against an exact side).
  */
 function rareAgainstExact(kind: DiffKind, base: DiffSide, next: DiffSide): number | undefined {
+  if (kind === 'mean') return noneAgainstExactMean(base, next);
   if (kind !== 'probability' || base.share || next.share) return undefined;
   const exactSide = base.exact !== undefined ? base : next.exact !== undefined ? next : undefined;
   const mcSide = exactSide === base ? next : base;
@@ -359,6 +360,26 @@ function rareAgainstExact(kind: DiffKind, base: DiffSide, next: DiffSide): numbe
     if (term <= tail * 1e-17) break;
   }
   return Math.min(1, 2 * tail);
+}
+
+/**
+ * A count's mean that came out 0 in every Monte Carlo trial (its estimate 0 and its
+ * interval's lower end 0: a count never below 0) against an exact mean μ below 1: the
+ * exact test of no trial above 0, P = (1 − q)ⁿ, at the largest share of such trials the
+ * exact mean allows a quantity that moves in unit steps (q ≤ μ, as the interval itself
+ * assumes, sim/stats.ts normalMean), twice that tail at most 1. The normal test read the
+ * interval's Wilson floor as a standard error: 0 of 2,000 against an exact 0.00465 got p
+ * 2e-6 and read "moved" (an audit), where the same trials' hit probability, 0.0045 exact,
+ * got the exact binomial's 2.4e-4; this gives 1.8e-4. Undefined otherwise.
+ */
+function noneAgainstExactMean(base: DiffSide, next: DiffSide): number | undefined {
+  if (base.share || next.share) return undefined;
+  const exactSide = base.exact !== undefined ? base : next.exact !== undefined ? next : undefined;
+  const mcSide = exactSide === base ? next : base;
+  if (!exactSide || mcSide.exact !== undefined) return undefined;
+  const mu = exactSide.exact!;
+  if (!(mcSide.estimate === 0 && mcSide.ci95[0] === 0 && mu > 0 && mu < 1)) return undefined;
+  return Math.min(1, 2 * Math.exp(mcSide.trials * Math.log1p(-mu)));
 }
 
 /** P(X = k) for X ~ Hypergeometric: `draws` taken from `all`, of which `marked` are marked. */

@@ -565,6 +565,24 @@ describe('a rare probability against an exact one', () => {
   });
 });
 
+describe('a rare mean that never came up, against an exact one', () => {
+  test('takes the exact test of no trial above 0 at unit steps, not the normal one (an audit: 0 of 2,000 against 0.00465 read p 2e-6, "moved")', () => {
+    const n = 2000;
+    // As sim/stats.ts normalMean reads a count 0 in every trial: [0, about 3.84/n].
+    const none: MetricResult = { estimate: 0, ci95: [0, 0.00192], kind: 'mean' };
+    const exact: MetricResult = { estimate: 0.0047, ci95: [0.0047, 0.0047], exact: 0.0046511, kind: 'mean' };
+    const c = diffResults([resultOf([{ damage: exact }], n)], [independentOf([{ damage: none }], n)]).changes[0]!;
+    expect(c.p!).toBeCloseTo(2 * (1 - 0.0046511) ** n, 8);
+    expect(c.p!).toBeGreaterThan(1e-4);
+    // Among a thousand unchanged figures it is no move (the normal test's 2e-6 was one).
+    const unchanged = Array.from({ length: 999 }, (_, i) => ({ damage: { estimate: 1 + i, ci95: [0.9 + i, 1.1 + i] as [number, number], kind: 'mean' as const } }));
+    expect(diffResults([resultOf([{ damage: exact }, ...unchanged], n)], [independentOf([{ damage: none }, ...unchanged], n)]).changes[0]!.moved).toBe(false);
+    // A mean of 1 or more never seen is as strong as the normal test says: not this test.
+    const big = diffResults([resultOf([{ damage: { ...exact, exact: 1.5 } }], n)], [independentOf([{ damage: none }], n)]).changes[0]!;
+    expect(big.moved).toBe(true);
+  });
+});
+
 describe('two runs of a rare probability at different seeds', () => {
   const n = 20_000;
   const seen = (k: number): MetricResult => ({ ...wilson(k, n), kind: 'probability' });
