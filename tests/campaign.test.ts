@@ -599,6 +599,8 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
       'policy.buy.payWith changes nothing here: "liquid" pays a purchase with liquid coins, and the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (with onFailedJob "abandon" a failed plan never comes to violence; and without rivals no attempt on a PC\'s life nor interference), so nothing is paid',
     ]);
     expect(onlyMedical.notes?.[2]).toMatch(/^policy\.buy\.medical .*changes nothing here: no fight is ever played/);
+    // "points" too, with no points.traded beside the note (a review: it was laid out, always 0).
+    expect(run({ onFailedJob: 'abandon', buy: { ...medical, payWith: 'points' } }, calm).metrics).toEqual(run({ onFailedJob: 'abandon', buy: medical }, calm).metrics);
     // With a fight possible (a failed plan comes to violence), medical help may be bought: unsaid.
     expect(run({ buy: { ...medical, payWith: 'liquid', action: 'free' }, bank: 'reserve', reserve: 2 }, calm).notes ?? []).not.toContainEqual(expect.stringMatching(/^policy\.buy\.(action|payWith|medical)/));
     // The job taken instead of work at rank 4+, where the job is no work.

@@ -19,14 +19,28 @@ const run = (characters: Character[], trials = 4000, maxRounds = 30) =>
 describe('Armor Pierce and Grapple count the blows of those on the buyer\'s side who attack', () => {
   it('a side of 0/4 fighters buying either is refused: nobody would strike the blow it helps', () => {
     for (const chargeBuy of ['armourPierce', 'grapple']) {
-      expectRejected('vdp', 'combat', { characters: [{ ...a, armour: 2 }, { ...b, allocation: '0/4', chargeBuy, charge: 1, chargeCashIn: 'blocks' }] }, 'setup.characters.1.chargeBuy', /"b" buys .*, but nobody on its side ever attacks \(every one at allocation "0\/4"\), so it would change nothing and never be made/);
+      expectRejected('vdp', 'combat', { characters: [{ ...a, armour: 2 }, { ...b, allocation: '0/4', chargeBuy, charge: 1, chargeCashIn: 'blocks' }] }, 'setup.characters.1.chargeBuy', /"b" buys .*, but nobody ever attacks its enemies \(every one who could is at allocation "0\/4"\), so it would change nothing and never be made/);
     }
   });
 
   it('a 0/4 ally buying Armor Pierce beside one whose weapon pierces the armour already is refused (it gave up blocks for it: team win 0.4382 against 0.5406)', () => {
     const x = { ...a, name: 'x', team: 'us', armourPiercing: 2 };
     const y = { ...b, name: 'y', team: 'us', allocation: '0/4', chargeBuy: 'armourPierce', charge: 1, chargeCashIn: 'blocks' };
-    expectRejected('vdp', 'combat', { characters: [x, y, { ...a, name: 'z', armour: 2 }] }, 'setup.characters.1.chargeBuy', /no enemy has armour above the armour piercing of those on its side who attack \(2\)/);
+    expectRejected('vdp', 'combat', { characters: [x, y, { ...a, name: 'z', armour: 2 }] }, 'setup.characters.1.chargeBuy', /no enemy has armour above the armour piercing of those who attack it \(2\)/);
+  });
+
+  it('with three teams a third team\'s blows count: a 0/4 buyer alone on its side is not refused, and its pierce and grapple move the figures (a review)', () => {
+    const fight = (chargeBuy: string) => run([
+      { ...b, name: 'wall', team: 'A', allocation: '0/4', chargeBuy, charge: 2 },
+      { ...a, name: 'tank', team: 'B', armour: 3 },
+      { ...a, name: 'striker', team: 'C' },
+    ], 8000);
+    const none = fight('none').metrics;
+    for (const buy of ['armourPierce', 'grapple']) {
+      const made = fight(buy).metrics;
+      expect(made['released.wall'].estimate).toBeGreaterThan(0);
+      expect(made['win.C']).not.toEqual(none['win.C']);
+    }
   });
 
   it('a 0/4 ally\'s own armour piercing no longer decides whether an attacker pierces armour its weapon pierces already', () => {

@@ -328,8 +328,8 @@ describe('armour stands against Physical damage only (docs/rulings/vdp-combat.md
     expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 1 }, { ...jack, damageType: 'emotional' }] }, 'setup.characters.0.armourPiercing', /"jill" has armour piercing, but every enemy takes Mental or Emotional damage/);
     // Armor Pierce needs armour to negate: none on a Mental Fortitude, none left above the
     // side's own piercing.
-    expectRejected('vdp', 'combat', { characters: [{ ...jill, chargeBuy: 'armourPierce' }, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" buys Armor Pierce, but no enemy has armour above the armour piercing of those on its side who attack \(0\), so it would never be made/);
-    expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 2, chargeBuy: 'armourPierce' }, { ...jack, armour: 2 }] }, 'setup.characters.0.chargeBuy', /above the armour piercing of those on its side who attack \(2\)/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, chargeBuy: 'armourPierce' }, { ...jack, damageType: 'mental' }] }, 'setup.characters.0.chargeBuy', /"jill" buys Armor Pierce, but no enemy has armour above the armour piercing of those who attack it \(0\), so it would never be made/);
+    expectRejected('vdp', 'combat', { characters: [{ ...jill, armourPiercing: 2, chargeBuy: 'armourPierce' }, { ...jack, armour: 2 }] }, 'setup.characters.0.chargeBuy', /above the armour piercing of those who attack it \(2\)/);
     // In the fight, no pierce on armour its side's weapons already pierce: against a boss in
     // armour 1 (the strongest, so always its target) beside a pest in armour 3, a piercer
     // with a +1 weapon keeps its charge (without the rule: 0.94 releases in three rounds).

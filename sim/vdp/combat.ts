@@ -404,17 +404,20 @@ export const combatSetup = lazySchema(() => z
       // Armor Pierce negates armour that its side's weapons do not already pierce: released
       // only on such an enemy (release, below), so with none it would never be made, and a
       // cash-in would give up successes for it.
-      // Only the weapons of those on its side who attack count: a fixed "0/4" never strikes
-      // (an audit: a 0/4 buyer alone, or beside an ally whose weapon pierced the armour
-      // already, released Armor Pierce to no end and gave up blocks for it).
-      const side = s.characters.filter((e) => !foes.includes(e));
-      if ((c.chargeBuy === 'armourPierce' || c.chargeBuy === 'grapple') && side.every(neverAttacks)) {
-        const what = c.chargeBuy === 'armourPierce' ? 'Armor Pierce, which negates armour against its side\'s blows' : 'Grapple, whose Entangled halves the Fortitude its side\'s blows are measured against';
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys ${what}, but nobody on its side ever attacks (every one at allocation "0/4"), so it would change nothing and never be made: expected a fighter on its side who attacks, or another buy` });
+      // Only the weapons of those who attack the target count, whoever's side they are on (a
+      // third team's blows land on it too): a fixed "0/4" never strikes (an audit: a 0/4
+      // buyer alone, or beside an ally whose weapon pierced the armour already, released
+      // Armor Pierce to no end and gave up blocks for it; a review: with three teams a
+      // third team's blows still gain).
+      const strikers = (e: CombatantSetup) => s.characters.filter((x) => (x.team ?? x.name) !== (e.team ?? e.name) && !neverAttacks(x));
+      if ((c.chargeBuy === 'armourPierce' || c.chargeBuy === 'grapple') && foes.every((e) => strikers(e).length === 0)) {
+        const what = c.chargeBuy === 'armourPierce' ? 'Armor Pierce, which negates armour against the blows its enemies take' : 'Grapple, whose Entangled halves the Fortitude the blows its enemies take are measured against';
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys ${what}, but nobody ever attacks its enemies (every one who could is at allocation "0/4"), so it would change nothing and never be made: expected a fighter who attacks them, or another buy` });
       } else if (c.chargeBuy === 'armourPierce') {
-        const least = Math.min(...side.filter((e) => !neverAttacks(e)).map((e) => e.armourPiercing ?? 0));
-        if (!foes.some((e) => (e.armour ?? 0) > least)) {
-          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above the armour piercing of those on its side who attack (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
+        const leastAgainst = (e: CombatantSetup) => Math.min(...strikers(e).map((x) => x.armourPiercing ?? 0));
+        if (!foes.some((e) => (e.armour ?? 0) > leastAgainst(e))) {
+          const least = Math.min(...foes.map(leastAgainst));
+          ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys Armor Pierce, but no enemy has armour above the armour piercing of those who attack it (${least}), so it would never be made: expected an enemy with more armour, or another buy` });
         }
       }
     });
@@ -1027,17 +1030,17 @@ export const combat = defineMechanic({
 
         // The least armour piercing among i's side still standing: armour at or below it is
         // pierced by every weapon there, so an Armor Pierce on it would change nothing.
-        // The least armour piercing among those standing on i's side who attack (a fixed
-        // "0/4" strikes no blow); Infinity where none does, whose armour nothing would negate.
-        const leastPiercing = (i: number) => {
+        // The least armour piercing among those standing who attack t, of any team but t's (a
+        // fixed "0/4" strikes no blow); Infinity where none does, whose armour nothing would
+        // negate. (In a fight of two teams, those of the releaser's side who attack.)
+        const leastPiercing = (t: number) => {
           let least = Infinity;
-          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] === teamOf[i] && piercing[j] < least) least = piercing[j];
+          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] !== teamOf[t] && piercing[j] < least) least = piercing[j];
           return least;
         };
-        // Whether someone standing on i's side attacks: a grapple's halved Fortitude weighs
-        // only on their blows.
-        const sideStrikes = (i: number) => {
-          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] === teamOf[i]) return true;
+        // Whether someone standing attacks t: a grapple's halved Fortitude weighs only on blows.
+        const struckNow = (t: number) => {
+          for (let j = 0; j < n; j++) if (alive[j] && !neverStrikes[j] && teamOf[j] !== teamOf[t]) return true;
           return false;
         };
 
@@ -1102,8 +1105,8 @@ export const combat = defineMechanic({
           if (b === CHARGE_CODE.grapple && (status[t] & ENTANGLED) !== 0) return false;
           if (b === CHARGE_CODE.disarm && (disarmed[t] !== 0 || armed[t] === 0)) return false;
           if (b === CHARGE_CODE.stunningBlow && stunned[t] !== 0) return false;
-          if (b === CHARGE_CODE.grapple && (physical[t] === 0 || !sideStrikes(i))) return false;
-          if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(i))) return false;
+          if (b === CHARGE_CODE.grapple && (physical[t] === 0 || !struckNow(t))) return false;
+          if (b === CHARGE_CODE.armourPierce && (pierced[t] !== 0 || armour[t] <= leastPiercing(t))) return false;
           // Human shield: one held enemy at a time (a second hold this turn would change
           // nothing), and only where another enemy's ranged attack could be turned onto it.
           if (b === CHARGE_CODE.humanShield && (holding(i) || !rangedBesides(i, t))) return false;

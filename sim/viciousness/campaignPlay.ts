@@ -21,7 +21,7 @@ import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
 import { pushBelow } from './knaveryPushes.ts';
-import { GUARDS_PER_ACTIVE_CHALLENGE, type CampaignSetup } from './campaignSetup.ts';
+import { GUARDS_PER_ACTIVE_CHALLENGE, noFightWhy, type CampaignSetup } from './campaignSetup.ts';
 import { namesMedic, namesTrait, pushesForChallenges, traitCount, type MarksmanPush } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
 
@@ -528,7 +528,9 @@ export class CampaignPlan {
     this.shotsAt = this.marksmanPush !== 'never' ? L.add('marksmanShots', {}, { max: 2 * turns * this.pcCount }) : -1;
     // Laid out last, after every metric asked before it, so their places stay as they were;
     // only where something is bought (without, payWith "points" changes nothing: a note).
-    const buys = this.equipment || this.medical || this.assetBuy || this.task;
+    // Medical help is bought only for a PC in bed, never where no fight is ever played
+    // (campaignSetup.ts noFightWhy; a review: the metric was laid out beside that note).
+    const buys = this.equipment || (this.medical && noFightWhy(setup) === undefined) || this.assetBuy || this.task;
     this.tradedAt = this.payWithPoints && buys ? L.add('pointsTraded') : -1;
     this.metrics = L.specs;
     this.layout = L;
