@@ -8,7 +8,7 @@
  *
  * And the top-level `index.html`/`index.md` over all scenarios of a run.
  */
-import { codeSpan, mdCell, mdCode } from './markdown.ts';
+import { codeSpan, mdCell } from './markdown.ts';
 import { pointNotes } from './pointNotes.ts';
 import { noteWords } from './setupWords.ts';
 import type { RulePiece } from './ruleWords.ts';
@@ -408,7 +408,7 @@ export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], 
     for (const c of result.expect) {
       const detail = (failedAt(c, setup, result) ? ` (${failedAt(c, setup, result)})` : '') + (exactDisagrees(c, result) ? ` — ${exactNoteMark(c)}${exactDisagrees(c, result)}` : '');
       const why = c.why ? `<br>*why: ${mdCell(c.why)}*` : '';
-      lines.push(`| ${checkMarkdown(c, setup, result)}${mdCell(detail)}${why} | ${mdMark(c.pass)} | ${mdCode(measured(result, c, setup))} |`);
+      lines.push(`| ${checkMarkdown(c, setup, result)}${mdCell(detail)}${why} | ${mdMark(c.pass)} | ${mdCell(measured(result, c, setup))} |`);
     }
     lines.push('');
   }

@@ -144,13 +144,23 @@ describe('expect checks', () => {
     expect(renderScenarioMarkdown(rule, [])).toContain('*“the penalty for repeating a failed task” changes nothing here: with one try nothing is repeated*');
   });
 
+  it('escapes names in a failed check\'s measured cell as in the rest of its row (a reports audit: <i> raw, a backtick read as an apostrophe)', () => {
+    const setup = { sides: [{ name: 'crew', combatants: [{ name: 'captain', dice: ['d6'] }, { name: '<i>x`y', count: 2 }] }, { name: 'guards', combatants: [{ name: 'guard', count: 3 }] }] };
+    // The setup beside the results, as `report` writes them: the labels name the combatants.
+    const named = runScenario({ name: 'md1', system: 'viciousness', mechanic: 'battle', trials: 500, seed: 'm', setup, sweep: { 'setup.sides.0.combatants.1.count': [1, 2] }, expect: [{ metric: 'win.crew', atLeast: 0.9 }] });
+    const row = renderScenarioMarkdown(named, [], undefined, undefined, [], setup).split('\n').find((l) => l.startsWith('| ') && l.includes('FAIL'))!;
+    const measuredCell = row.split(' | ').at(-1)!;
+    expect(measuredCell).toContain('at crew › &lt;i>x\\`y › how many = 1: ');
+    expect(measuredCell).not.toContain('<i>');
+  });
+
   it('marks a failed check, and where it failed, in the scenario HTML and Markdown', () => {
     const html = renderScenarioHtml(heistByChallenges, []);
     expect(html).toContain('1 of 2 expect checks FAILED');
     expect(html).toMatch(/class="fail-row".*P\(plan succeeds\) <code>success<\/code> ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
     const md = renderScenarioMarkdown(heistByChallenges, []);
     expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
-    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \[0.3092, 0.3220\], exact 0.3125 \|/);
+    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \\\[0.3092, 0.3220\\\], exact 0.3125 \|/);
     // A check over every point that passed says the range it covered, not "5 points".
     // And the exact values' range beside it, as a check at one point gives its exact value.
     expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[0\.\d{4}, [01](\.\d{4})?\] over 5 points, exact 0 to 0\.6875$/);
