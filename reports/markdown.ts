@@ -17,19 +17,11 @@ export function mdCell(text: string): string {
     .replace(/\r?\n/g, ' ');
 }
 
-/**
- * Text inside a Markdown code span in a table cell: only the cell's `|` and the span's own
- * backtick need care. A backslash there is shown as typed, so `mdCell`'s escapes would
- * print (`hits\_total`).
- */
-export function mdCode(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/`/g, "'").replace(/\r?\n/g, ' ');
-}
 
 /**
  * A name as a Markdown code span in a table cell, shown as typed: delimited by one more
  * backtick than its longest run of them (CommonMark), padded where it starts or ends with
- * one, its `|` escaped for the table. mdCode's apostrophe for a backtick printed another
+ * one, its `|` escaped for the table. An apostrophe for a backtick (a former mdCode) printed another
  * name than the metric's (an audit: `win.d4'x` for win.d4`x).
  */
 export function codeSpan(text: string): string {
