@@ -354,6 +354,31 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('a Find that outlasts the run says so beside "Done", and its Stop ends the search alone (a dashboard audit: "Done", and no Stop, while it searched on)', async () => {
+    // A run of 2,000 trials, done at once; a Monte Carlo search of two close values, with a
+    // large cap, for many seconds.
+    const jill = { name: 'Jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 7 };
+    const jack = { name: 'Jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 6 };
+    const scenario = {
+      name: 'long find', system: 'vdp', mechanic: 'combat', trials: 2000, seed: '1',
+      setup: { characters: [jill, jack] },
+      solve: [{ name: 'find', vary: 'setup.characters.0.count', range: [1, 2], metric: 'win.Jill', target: 0.3498, find: 'closest', maxTrials: 26214400 }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector('.results[data-run-state="finished"] .status.find-searching', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-results').getAttribute('data-find-state')).resolves.toBe('running');
+    await expect(p.locator('.results .status').textContent()).resolves.toContain('Find is still searching');
+    await expect(p.locator('#summary').textContent()).resolves.toContain('Find searching');
+    await p.click('.results .status button.stop');
+    await p.waitForSelector('.find-results[data-find-state="stopped"]', { timeout: RUN_TIMEOUT });
+    // The run's results stand as done; the search is marked as stopped, its figures so far.
+    await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('finished');
+    await expect(p.locator('.results .status').textContent()).resolves.not.toContain('Find is still searching');
+    await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   test('a Monte Carlo Find runs in the page\'s workers to poolsim solve\'s answer, sentence for sentence', async () => {
     // A fight whose sides push has no exact odds; the even value runs round after round.
     const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });

@@ -782,9 +782,21 @@ export class App implements SetupContext {
    */
   private stopRun(): void {
     const run = this.run;
-    if (!run || run.isFinished) return;
     const find = this.find;
     const findRunning = find !== undefined && !find.done;
+    if (!run) return;
+    if (run.isFinished) {
+      // The run is done and Find searches on: Stop ends the search alone, its figures so far
+      // kept and marked, the run's results standing as they are.
+      if (!findRunning) return;
+      find.cancel();
+      this.find = undefined;
+      this.view = { ...this.view, findSearching: false };
+      this.drawResults();
+      this.markFind('stopped', find);
+      this.downloadTitle();
+      return;
+    }
     this.cancelRun();
     // Nothing back yet: the figures shown stay the last run's, marked as such.
     const snapshot = run.snapshot();
@@ -965,7 +977,8 @@ export class App implements SetupContext {
       run.done.then(
         (results) => {
           if (this.run !== run || !results) return;
-          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress() };
+          const find = this.find;
+          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress(), findSearching: find !== undefined && !find.done };
           this.drawResults();
         },
         (err) => {
@@ -1097,6 +1110,11 @@ export class App implements SetupContext {
       this.findNode = node;
       // An answer the file's `decide: "exact"` check may yet refuse is not shown as final.
       if (done) this.markFindUnjudged();
+      // The run done before the search: its status said Find was still searching.
+      if (done && this.view.findSearching) {
+        this.view = { ...this.view, findSearching: false };
+        this.drawResults();
+      }
     };
     this.find = find;
     return undefined;

@@ -42,6 +42,12 @@ export interface ResultsView {
   problems?: string[];
   /** For state `invalid`: where the page shows them (marked at fields, listed above the form). */
   shown?: ProblemsShown;
+  /**
+   * For state `finished`: Find still searching after the run is done (a Monte Carlo search
+   * outlasts it): said, with Stop, which ends the search (a dashboard audit: the page read
+   * "Done" and offered no Stop while the workers searched on).
+   */
+  findSearching?: boolean;
 }
 
 /** Where a setup's problems are shown: how many fields are marked, how many are listed above the form. */
@@ -230,7 +236,10 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
     }
     case 'finished': {
       const r = view.results[0];
-      return h('div', { class: 'status finished', attrs: { role: 'status' } }, r ? `Done: ${r.trials.toLocaleString('en')} trials per point, seed ${JSON.stringify(r.seed)} — the numbers poolsim run gives for this file.` : 'Done.');
+      const done = r ? `Done: ${r.trials.toLocaleString('en')} trials per point, seed ${JSON.stringify(r.seed)} — the numbers poolsim run gives for this file.` : 'Done.';
+      if (!view.findSearching) return h('div', { class: 'status finished', attrs: { role: 'status' } }, done);
+      const stop = options?.stopButton ?? (options?.onStop ? stopButton(options.onStop) : null);
+      return h('div', { class: 'status finished find-searching', attrs: { role: 'status' } }, `${done} Find is still searching (its answer above); Stop ends the search.`, stop);
     }
     case 'invalid':
       return h(
@@ -352,7 +361,7 @@ const SUMMARY_LINES = 3;
 
 export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   const a = view.results[0];
-  const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: 'Done', invalid: whatToFix(view.shown).short, file: 'From a file', failed: 'The run failed' }[view.state];
+  const state = { idle: 'No run yet', running: 'Running…', stopped: 'Stopped', finished: view.findSearching ? 'Done; Find searching…' : 'Done', invalid: whatToFix(view.shown).short, file: 'From a file', failed: 'The run failed' }[view.state];
   const all = a ? headlineLines(a, view.state === 'file' ? a.setup : (a.setup ?? setup)) : [];
   // Three lines at most, in a bar a phone keeps at the top; the rest counted, never dropped
   // without a word (challenges varied 1–8 showed 3 of 8 lines as if they were all).
