@@ -40,6 +40,13 @@ async function openFlat(p: Page): Promise<void> {
 
 const found = '.find-results[data-find-state="finished"]';
 
+/** The heist with a minion entry and a Find question answered exactly. */
+const HEIST_WITH_FIND = {
+  name: 'heist', system: 'viciousness', mechanic: 'knavery', trials: 2000, seed: '1',
+  setup: { challenges: 3, participants: [{ name: 'captain', dice: ['d6'] }, { name: 'minion', count: 2 }] },
+  solve: [{ name: 'find', vary: 'setup.challenges', range: [0, 7], metric: 'success', target: 0.5, find: 'closest' }],
+};
+
 describe.skipIf(!CHROMIUM)('Find and results files, in Chromium', () => {
   test('the Find answer shows its expect check, pass or FAIL with why, as poolsim solve judges it; its chart names the metric by its label', async () => {
     const p = await suite.page('');
@@ -376,6 +383,19 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     await expect(p.locator('.results .status').textContent()).resolves.not.toContain('Find is still searching');
     await expect(p.locator('.find-results .find-stale-note').textContent()).resolves.toContain('Find was stopped before its answer was in');
     await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('with Compare on, the Find panel says it answers A, not B (a dashboard audit: it sat above "A and B" unlabelled)', async () => {
+    const scenario = { ...HEIST_WITH_FIND };
+    const compared = await suite.page(encodeLink({ scenario, compare: { path: 'setup.participants.1.count', value: 4 } }));
+    await compared.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await expect(compared.locator('.find-results .find-answers-a').textContent()).resolves.toContain('Find answers A, the setup in the form, not B');
+    await compared.close();
+    const alone = await suite.page(encodeLink({ scenario }));
+    await alone.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await expect(alone.locator('.find-results .find-answers-a').count()).resolves.toBe(0);
+    await alone.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);
 

@@ -1102,6 +1102,7 @@ export class App implements SetupContext {
       throw err;
     }
     const find = made;
+    find.answersA = this.change !== undefined;
     const update = (done: boolean) => {
       if (this.find !== find) return;
       const node = findNode(find, done);

@@ -325,6 +325,12 @@ export class FindRun {
   /** When the answers were last redrawn. */
   private shownAt = -Infinity;
   results: SolveResult[] = [];
+  /**
+   * Set while Compare is on: Find asks its question of A, the setup in the form, and its
+   * panel says so (a dashboard audit: beside "A and B" it read as both sides' answer, while
+   * B's downloaded file asks the same question and poolsim solve answers it for B).
+   */
+  answersA = false;
   /** Whether each search had its answer at the last update (a Stop marks the others). */
   finished: boolean[] = [];
   /** Each answer's notes: what the engine says of the setup at the values it ran (searchNotes). */
@@ -504,6 +510,12 @@ export class FindRun {
  * (once stopped or cancelled: "Not computed"; on a worker's failure, the failure).
  */
 export function findNode(find: FindRun, done: boolean, stopped = false): HTMLElement | null {
+  const node = findNodeOf(find, done, stopped);
+  if (node && find.answersA) node.prepend(h('p', { class: 'help find-answers-a' }, "Find answers A, the setup in the form, not B: B's downloaded file asks the same question of B's setup, and poolsim solve answers it there."));
+  return node;
+}
+
+function findNodeOf(find: FindRun, done: boolean, stopped: boolean): HTMLElement | null {
   if (find.computing === undefined && find.failure === undefined) {
     return findResultsNode(find.results, done, find.scenario, find.metricWords, find.metricKind, find.notes, stopped ? find.finished.map((d) => !d) : []);
   }
