@@ -3,6 +3,10 @@
  * report pages and the dashboard: no DOM, no Node.
  */
 import type { ScenarioResult } from '../sim/result.ts';
+import { pointLabel } from './sweep.ts';
+
+/** Points a note said at some of them names, before "and N more". */
+const POINTS_NAMED = 3;
 
 /** A number in a note: "7.8", "200,000", "101". */
 const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
@@ -14,17 +18,20 @@ const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
  * mechanic has them is never left unexplained on the page. Notes that differ only in their
  * numbers (a sweep over pool sizes: "about 7.8 s of work", "about 41 s of work") are one
  * note, each number that differs given as the range it spans ("about 7.8–41 s of work").
+ * Said at some of the points, it names them (the first POINTS_NAMED, then how many more):
+ * "at 6 of the 36 points" left a designer to guess which cells (a dashboard audit).
  */
 export function pointNotes(result: ScenarioResult): string[] {
-  const groups = new Map<string, { count: number; numbers: string[][]; parts: string[] }>();
+  const groups = new Map<string, { count: number; numbers: string[][]; parts: string[]; points: string[] }>();
   for (const p of result.results) {
     for (const note of p.notes ?? []) {
       const numbers = note.match(NUMBER) ?? [];
       const parts = note.split(NUMBER);
       const key = parts.join('\u0000');
-      const g = groups.get(key) ?? { count: 0, numbers: numbers.map(() => []), parts };
+      const g = groups.get(key) ?? { count: 0, numbers: numbers.map(() => []), parts, points: [] };
       numbers.forEach((n, i) => g.numbers[i]!.push(n));
       g.count++;
+      if (p.point !== undefined && Object.keys(p.point).length > 0) g.points.push(pointLabel(p.point, result.setup, result));
       groups.set(key, g);
     }
   }
@@ -37,6 +44,9 @@ export function pointNotes(result: ScenarioResult): string[] {
       return `${sorted[0]}–${sorted[sorted.length - 1]}`;
     };
     const text = g.parts.map((part, i) => part + (i < g.numbers.length ? value(g.numbers[i]!) : '')).join('');
-    return total === 1 ? text : `${text} (${g.count === total ? 'at every point' : `at ${g.count} of the ${total} points`})`;
+    if (total === 1) return text;
+    if (g.count === total) return `${text} (at every point)`;
+    const named = g.points.length === g.count ? `: ${g.points.slice(0, POINTS_NAMED).join('; ')}${g.count > POINTS_NAMED ? `; and ${g.count - POINTS_NAMED} more` : ''}` : '';
+    return `${text} (at ${g.count} of the ${total} points${named})`;
   });
 }

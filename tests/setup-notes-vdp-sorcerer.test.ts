@@ -86,7 +86,7 @@ describe('VDP combat: charge brought into the fight with nothing to buy', () => 
     expect(acts.metrics['released.ann'].estimate).toBeGreaterThan(run('vdp', 'combat', duel(stun)).metrics['released.ann'].estimate);
     // Swept from "none": said at that point only.
     const swept = runAll('vdp', 'combat', duel({ charge: 3 }), undefined, { 'setup.characters.0.chargeBuy': ['none', 'stunningBlow'] });
-    expect(pointNotes(swept).filter((n) => n.includes('.charge '))).toEqual([`${note} (at 1 of the 2 points)`]);
+    expect(pointNotes(swept).filter((n) => n.includes('.charge '))).toEqual([`${note} (at 1 of the 2 points: ann › Edge Charge buys = none)`]);
   });
 });
 
@@ -164,8 +164,8 @@ describe('VDP combat, one against one: nothing to switch to, one enemy to choose
     const gang = (count: number, boss: object = {}) => ({ characters: [{ ...fighter, name: 'minion', team: 'gang', count, type: 'civilian' }, { ...fighter, name: 'boss', type: 'boss', ...boss }] });
     const swept = runAll('vdp', 'combat', gang(1, { targeting: 'strongest' }), { retarget: 'free' }, { 'setup.characters.0.count': [1, 3] });
     expect(pointNotes(swept).filter((n) => n.includes('changes nothing'))).toEqual([
-      'rules.retarget changes nothing here: every fighter has one enemy, none to switch to (at 1 of the 2 points)',
-      'characters.1.targeting changes nothing here: boss has one enemy, the only one it can attack (at 1 of the 2 points)',
+      'rules.retarget changes nothing here: every fighter has one enemy, none to switch to (at 1 of the 2 points: minion › how many = 1)',
+      'characters.1.targeting changes nothing here: boss has one enemy, the only one it can attack (at 1 of the 2 points: minion › how many = 1)',
     ]);
     // Three minions: the boss's targeting and the rule both act.
     const three = run('vdp', 'combat', gang(3, { targeting: 'strongest' }), { retarget: 'free' });
@@ -488,7 +488,7 @@ describe('Sorcerer contest', () => {
     expect(said(one)).toEqual(['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one']);
     expect(one.metrics).toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 1 }).metrics);
     const swept = runAll('sorcerer', 'contest', { ...will3demon4, tries: 1, retryPenalty: 2 }, undefined, { 'setup.tries': [1, 2] });
-    expect(pointNotes(swept)).toEqual(['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one (at 1 of the 2 points)']);
+    expect(pointNotes(swept)).toEqual(['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one (at 1 of the 2 points: tries (sorcerer) = 1)']);
     // Two tries: the second is cut.
     const two = swept.results[1];
     expect(said(two)).toEqual([]);
@@ -520,7 +520,7 @@ describe('Sorcerer conflict', () => {
     // A sacrificer carrying its won defences: it acts (win.a moves at this seed), not said.
     const swept = runAll('sorcerer', 'conflict', duel(), carried, { 'setup.a.defend': ['oneDie', 'fullDefence'] });
     expect(pointNotes(swept).filter((n) => n.includes('changes nothing'))).toEqual([
-      'rules.sacrificeCurrency changes nothing here: every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting (at 1 of the 2 points)',
+      'rules.sacrificeCurrency changes nothing here: every fighter that carries currency into a round (a, b) sucks it up (defend "oneDie") while it has dice to act with, and with currency in hand it has some, or a dodge of no more than the one die, so it never defends in full before acting (at 1 of the 2 points: a › defence before acting = “suck it up”)',
     ]);
     expect(said(swept.results[1])).toEqual([]);
     expect(swept.results[1].metrics).not.toEqual(run('sorcerer', 'conflict', duel()).metrics);

@@ -32,7 +32,7 @@ test('Sorcerer conflict: a Power beside a weapon that does not bleed by it', () 
   // Over a sweep of weapons, one note with the points it holds at (it named each weapon, and
   // the page listed five notes).
   const weapons = run('sorcerer', 'conflict', { a: { ...fighter, power: 5 }, b: thug }, { 'setup.a.weapon': ['fists', 'blade', 'demonicLasting'] });
-  expect(pointNotes(weapons).filter((n) => n.includes('power'))).toEqual(["a.power changes nothing here: solo's weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do) (at 2 of the 3 points)"]);
+  expect(pointNotes(weapons).filter((n) => n.includes('power'))).toEqual(["a.power changes nothing here: solo's weapon does not bleed by the demon's Power (only the demonic rows of the bleed table do) (at 2 of the 3 points: solo › weapon = “fists/blunt weapons”; solo › weapon = blade)"]);
 });
 
 test('VDP combat: a cash-in with nothing to buy, and armour piercing where no one wears armour', () => {

@@ -125,8 +125,12 @@ describe('expect checks', () => {
     const note = 'exact values skipped: a test reason';
     const withNotes = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i < 2 ? { ...p, notes: [note] } : p)) };
     const n = heistByChallenges.results.length;
-    expect(renderScenarioHtml(withNotes, [])).toContain(`<p class="note">${note} (at 2 of the ${n} points)</p>`);
-    expect(renderScenarioMarkdown(withNotes, [])).toContain(`*${note} (at 2 of the ${n} points)*`);
+    // Which points, too (a dashboard audit: "at 6 of the 36 points" left the cells to guess).
+    expect(renderScenarioHtml(withNotes, [])).toContain(`<p class="note">${note} (at 2 of the ${n} points: challenges = 2; challenges = 3)</p>`);
+    expect(renderScenarioMarkdown(withNotes, [])).toContain(`*${note} (at 2 of the ${n} points: challenges = 2; challenges = 3)*`);
+    // More than three: the first three, and how many more.
+    const four = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i < 4 ? { ...p, notes: [note] } : p)) };
+    expect(pointNotes(four)).toEqual([`${note} (at 4 of the ${n} points: challenges = 2; challenges = 3; challenges = 4; and 1 more)`]);
     expect(renderScenarioHtml(heistByChallenges, [])).not.toContain('exact values skipped');
     // Notes that differ only in their numbers are one, the numbers as ranges.
     const sized = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => ({ ...p, notes: [`exact values skipped: about ${[7.8, 41, 12][i % 3]} s of work, over the budget of 5 s`] })) };
