@@ -22,19 +22,29 @@ const NUMBER = /\d[\d,]*(?:\.\d+)?/g;
  * "at 6 of the 36 points" left a designer to guess which cells (a dashboard audit).
  */
 export function pointNotes(result: ScenarioResult): string[] {
-  const groups = new Map<string, { count: number; numbers: string[][]; parts: string[]; points: string[] }>();
-  for (const p of result.results) {
+  const groups = new Map<string, { count: number; numbers: string[][]; parts: string[]; points: string[]; at: Set<number> }>();
+  result.results.forEach((p, at) => {
     for (const note of p.notes ?? []) {
-      const numbers = note.match(NUMBER) ?? [];
-      const parts = note.split(NUMBER);
+      // The field a note names ("sides.1.flee changes nothing here: …") is kept whole: two
+      // fields are two notes, not one "sides.0–1.flee" (a review: such a merge counted one
+      // point twice, "at 3 of the 2 points").
+      const head = /^[A-Za-z][\w.]* /.exec(note)?.[0] ?? '';
+      const tail = note.slice(head.length);
+      const numbers = tail.match(NUMBER) ?? [];
+      const parts = tail.split(NUMBER);
+      parts[0] = head + parts[0];
       const key = parts.join('\u0000');
-      const g = groups.get(key) ?? { count: 0, numbers: numbers.map(() => []), parts, points: [] };
+      const g = groups.get(key) ?? { count: 0, numbers: numbers.map(() => []), parts, points: [], at: new Set<number>() };
       numbers.forEach((n, i) => g.numbers[i]!.push(n));
-      g.count++;
-      if (p.point !== undefined && Object.keys(p.point).length > 0) g.points.push(pointLabel(p.point, result.setup, result));
+      // Each point once, however many of its notes merge here.
+      if (!g.at.has(at)) {
+        g.at.add(at);
+        g.count++;
+        if (p.point !== undefined && Object.keys(p.point).length > 0) g.points.push(pointLabel(p.point, result.setup, result));
+      }
       groups.set(key, g);
     }
-  }
+  });
   const total = result.results.length;
   return [...groups.values()].map((g) => {
     const value = (seen: string[]) => {

@@ -370,7 +370,11 @@ function rareAgainstExact(kind: DiffKind, base: DiffSide, next: DiffSide): numbe
  * assumes, sim/stats.ts normalMean), twice that tail at most 1. The normal test read the
  * interval's Wilson floor as a standard error: 0 of 2,000 against an exact 0.00465 got p
  * 2e-6 and read "moved" (an audit), where the same trials' hit probability, 0.0045 exact,
- * got the exact binomial's 2.4e-4; this gives 1.8e-4. Undefined otherwise.
+ * got the exact binomial's 2.4e-4; this gives 1.8e-4. It keeps the interval's own
+ * assumption: a count whose rare values jump by more than 1 (a damage of 10 one time in
+ * 200) is still read as stronger evidence than it is (a review: 13% of unchanged such
+ * setups "moved"), as its interval is too narrow; nothing in a result says how far a count
+ * can jump. Undefined otherwise.
  */
 function noneAgainstExactMean(base: DiffSide, next: DiffSide): number | undefined {
   if (base.share || next.share) return undefined;

@@ -707,6 +707,9 @@ describe('clash: rules.push where every combatant is rattled (a battle audit: ba
   test('said, the same figures; with one steady combatant it acts', () => {
     const sides = [{ name: 'a', combatants: [{ name: 'x', count: 2, rattled: true }] }, { name: 'b', combatants: [{ name: 'y', count: 2, rattled: true }] }];
     expectNoted(run('clash', { sides }, { push: 'ifNoHit' }), run('clash', { sides }), 'rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
+    // Unlike sides, trait and equipment dice: the same draws too (a review: they fell another way).
+    const unlike = [{ name: 'a', bonus: ['d4'], combatants: [{ name: 'x', count: 2, rattled: true, dice: ['d6'] }] }, { name: 'b', combatants: [{ name: 'y', count: 3, rattled: true }] }];
+    expectNoted(run('clash', { sides: unlike }, { push: 'ifNoHit' }), run('clash', { sides: unlike }), 'rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
     const steady = [sides[0], { name: 'b', combatants: [{ name: 'y', count: 2 }] }];
     expectActs(run('clash', { sides: steady }, { push: 'ifNoHit' }), run('clash', { sides: steady }), 'rules.push');
   });

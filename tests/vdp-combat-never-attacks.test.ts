@@ -43,6 +43,15 @@ describe('Armor Pierce and Grapple count the blows of those on the buyer\'s side
     }
   });
 
+  it('a grapple needs an enemy it could hold whom someone attacks: a third team\'s blows on a Mental Fortitude do not count (a review)', () => {
+    const characters = [
+      { ...b, name: 'wall', team: 'A', allocation: '0/4', chargeBuy: 'grapple', chargeCashIn: 'blocks' },
+      { ...a, name: 'brute', team: 'B' },
+      { ...b, name: 'ghost', team: 'C', allocation: '0/4', damageType: 'mental' },
+    ];
+    expectRejected('vdp', 'combat', { characters }, 'setup.characters.0.chargeBuy', /"wall" buys Grapple, .*but nobody ever attacks the enemies it could hold/);
+  });
+
   it('a 0/4 ally\'s own armour piercing no longer decides whether an attacker pierces armour its weapon pierces already', () => {
     // x pierces 2: z's armour 2 needs no Armor Pierce, w's 3 does. y never attacks.
     const side = (yPiercing: number) => [

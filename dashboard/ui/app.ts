@@ -783,7 +783,7 @@ export class App implements SetupContext {
   private stopRun(): void {
     const run = this.run;
     const find = this.find;
-    const findRunning = find !== undefined && !find.done;
+    const findRunning = find !== undefined && !find.done && find.failure === undefined;
     if (!run) return;
     if (run.isFinished) {
       // The run is done and Find searches on: Stop ends the search alone, its figures so far
@@ -978,7 +978,8 @@ export class App implements SetupContext {
         (results) => {
           if (this.run !== run || !results) return;
           const find = this.find;
-          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress(), findSearching: find !== undefined && !find.done };
+          // (A Find that failed is not searching: its panel says why it stopped.)
+          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress(), findSearching: find !== undefined && !find.done && find.failure === undefined };
           this.drawResults();
         },
         (err) => {
@@ -1112,7 +1113,7 @@ export class App implements SetupContext {
       // An answer the file's `decide: "exact"` check may yet refuse is not shown as final.
       if (done) this.markFindUnjudged();
       // The run done before the search: its status said Find was still searching.
-      if (done && this.view.findSearching) {
+      if ((done || find.failure !== undefined) && this.view.findSearching) {
         this.view = { ...this.view, findSearching: false };
         this.drawResults();
       }

@@ -410,9 +410,14 @@ export const combatSetup = lazySchema(() => z
       // Armor Pierce to no end and gave up blocks for it; a review: with three teams a
       // third team's blows still gain).
       const strikers = (e: CombatantSetup) => s.characters.filter((x) => (x.team ?? x.name) !== (e.team ?? e.name) && !neverAttacks(x));
-      if ((c.chargeBuy === 'armourPierce' || c.chargeBuy === 'grapple') && foes.every((e) => strikers(e).length === 0)) {
+      // A grapple goes only on an enemy it could hold (a Physical Fortitude, not Entangled for
+      // good: below): one of those must be attacked by someone (a review: a 0/4 grappler whose
+      // one Physical enemy nobody attacked was let through, beside a Mental one attacked).
+      const helped = c.chargeBuy === 'grapple' ? foes.filter((e) => physicalOf(e) && !(e.status?.entangled === true && e.removeStatus === 'never')) : foes;
+      if ((c.chargeBuy === 'armourPierce' || c.chargeBuy === 'grapple') && helped.length > 0 && helped.every((e) => strikers(e).length === 0)) {
         const what = c.chargeBuy === 'armourPierce' ? 'Armor Pierce, which negates armour against the blows its enemies take' : 'Grapple, whose Entangled halves the Fortitude the blows its enemies take are measured against';
-        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys ${what}, but nobody ever attacks its enemies (every one who could is at allocation "0/4"), so it would change nothing and never be made: expected a fighter who attacks them, or another buy` });
+        const whom = c.chargeBuy === 'grapple' && helped.length < foes.length ? 'the enemies it could hold' : 'its enemies';
+        ctx.addIssue({ code: 'custom', path: ['characters', i, 'chargeBuy'], message: `"${c.name}" buys ${what}, but nobody ever attacks ${whom} (every one who could is at allocation "0/4"), so it would change nothing and never be made: expected a fighter who attacks them, or another buy` });
       } else if (c.chargeBuy === 'armourPierce') {
         const leastAgainst = (e: CombatantSetup) => Math.min(...strikers(e).map((x) => x.armourPiercing ?? 0));
         if (!foes.some((e) => (e.armour ?? 0) > leastAgainst(e))) {

@@ -399,7 +399,11 @@ export const clash = defineMechanic({
     const sides = withSituationalDice(withOpeningDice(awardEquipment(setup.sides, rules)), outnumberedByAll(rules));
     const n = sides.length;
     const isHit = hitTest(rules.hitOn);
-    const push = rules.push === 'ifNoHit';
+    // A push to reroll that no one can make ("Rattled PCs can't push themselves": every
+    // combatant rattled) is played as none, its draws those of a clash without it (a review:
+    // said to change nothing, it drew another way).
+    const nobodyPushes = setup.sides.every((side) => side.combatants.every((c) => (c.count ?? 1) === 0 || (c.rattled ?? false)));
+    const push = rules.push === 'ifNoHit' && !nobodyPushes;
 
     // Per side: its dice packed; per combatant (expanded by count) the range of its dice.
     const packed: PackedDice[] = [];
@@ -522,7 +526,7 @@ export const clash = defineMechanic({
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes).
     setupNotes.push(...violenceRulesNotes(setup.sides, rules));
     // A push to reroll no one can make, as a battle says it (a battle audit: a clash did not).
-    if (push && setup.sides.every((side) => side.combatants.every((c) => (c.count ?? 1) === 0 || (c.rattled ?? false)))) {
+    if (rules.push === 'ifNoHit' && nobodyPushes) {
       setupNotes.push('rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
     }
     return {

@@ -128,6 +128,12 @@ describe('expect checks', () => {
     // Which points, too (a dashboard audit: "at 6 of the 36 points" left the cells to guess).
     expect(renderScenarioHtml(withNotes, [])).toContain(`<p class="note">${note} (at 2 of the ${n} points: challenges = 2; challenges = 3)</p>`);
     expect(renderScenarioMarkdown(withNotes, [])).toContain(`*${note} (at 2 of the ${n} points: challenges = 2; challenges = 3)*`);
+    // Two fields' notes at one point are two notes, each point counted once (a review:
+    // "sides.0–1.flee … (at 3 of the 2 points: …; … = 1; … = 1; … = 2)").
+    const two = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i === 0 ? { ...p, notes: ['sides.0.flee changes nothing here: a', 'sides.1.flee changes nothing here: a'] } : i === 1 ? { ...p, notes: ['sides.0.flee changes nothing here: a'] } : p)) };
+    expect(pointNotes(two)).toEqual([`sides.0.flee changes nothing here: a (at 2 of the ${n} points: challenges = 2; challenges = 3)`, `sides.1.flee changes nothing here: a (at 1 of the ${n} points: challenges = 2)`]);
+    const repeated = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i === 0 ? { ...p, notes: ['exact values skipped: about 7 s', 'exact values skipped: about 9 s'] } : p)) };
+    expect(pointNotes(repeated)).toEqual([`exact values skipped: about 7–9 s (at 1 of the ${n} points: challenges = 2)`]);
     // More than three: the first three, and how many more.
     const four = { ...heistByChallenges, results: heistByChallenges.results.map((p, i) => (i < 4 ? { ...p, notes: [note] } : p)) };
     expect(pointNotes(four)).toEqual([`${note} (at 4 of the ${n} points: challenges = 2; challenges = 3; challenges = 4; and 1 more)`]);
