@@ -360,6 +360,8 @@ function fieldNotes(
   const notes: string[] = [];
   const policy = s.policy ?? {};
   const rivals = s.rivals ?? [];
+  // Why no fight is ever played, read once: the notes of fights, of rattles and of medical help take it.
+  const noFight = noFightWhy(s);
   const nothing = (field: string, why: string) => notes.push(`${field} ${field.includes(' and ') ? 'change' : 'changes'} nothing here: ${why}`);
   /** Whether a note above already says `field` changes nothing (so it is not said twice). */
   const named = (field: string) => notes.some((n) => n.startsWith(`${field} `) || n.includes(` and ${field} `));
@@ -474,7 +476,7 @@ function fieldNotes(
   // Defender's. A free push rattles nobody. (A knavery audit: taken unsaid.)
   if (policy.restWhenRattled !== undefined) {
     const startsRattled = s.troupes.some((t) => (t.count ?? 1) > 0 && [t.captain, ...(t.minions ?? [])].some((pc) => pc.rattled === true));
-    const fightPushes = noFightWhy(s) === undefined && (rules.push !== 'never' || (marksmanPush && !marksmanNoted) || (defenderPush && !defenderNoted));
+    const fightPushes = noFight === undefined && (rules.push !== 'never' || (marksmanPush && !marksmanNoted) || (defenderPush && !defenderNoted));
     const planPushes = ((policy.knaveryPush ?? 'never') !== 'never' && knaveryPushIdle === undefined) || ((policy.job?.pushTraits ?? 0) > 0 && !idle && pushTraitsIdle === undefined);
     const medicPushes = (policy.medicPush ?? 'never') !== 'never' && pcs.some(namesMedic);
     if (!startsRattled && rivals.length === 0 && !fightPushes && !planPushes && !medicPushes) {
@@ -534,11 +536,10 @@ function fieldNotes(
   // ever wounded (noFightWhy): a buy.medical there never buys, and the no-fight note below
   // names it. How a purchase is paid and whether it takes a turn then act on nothing either
   // (an economy audit found them unsaid beside it).
-  const noFightBuy = noFightWhy(s);
-  const buysSomething = buy !== undefined && ((['equipment', 'asset', 'task'] as const).some((k) => buy[k] !== undefined) || (buy.medical !== undefined && noFightBuy === undefined));
+  const buysSomething = buy !== undefined && ((['equipment', 'asset', 'task'] as const).some((k) => buy[k] !== undefined) || (buy.medical !== undefined && noFight === undefined));
   const noPurchase =
     buy?.medical !== undefined && !buysSomething
-      ? `the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (${noFightBuy})`
+      ? `the only purchase set, buy.medical, never buys: no PC is ever in bed, for no fight is ever played (${noFight})`
       : 'no purchase is set (equipment, medical, asset or task)';
   if (buy?.action !== undefined && !buysSomething) {
     nothing('policy.buy.action', `it says whether a purchase takes a PC's turn, and ${noPurchase}`);
@@ -642,7 +643,6 @@ function fieldNotes(
   // turns to violence and guards are there; and a rival's minions', in an attempt on a PC's
   // life or an interference by violence (which needs a rival too).
   const noJobFight = noJobFightWhy(policy);
-  const noFight = noFightWhy(s);
   if (noFight !== undefined) {
     // Not a fight in the campaign: every setting of one, each unless a note above names it.
     const fields = [
