@@ -21,7 +21,7 @@ import { cumulative, panelsFor } from '../dashboard/charts/panels.ts';
 import { compareRows, comparePanels, unpairedMetrics } from '../dashboard/charts/comparePanels.ts';
 import { nextValue } from '../dashboard/ui/setup.ts';
 import { shownDefault } from '../reports/fields/spec.ts';
-import { differenceCell, estimateCell, formatValue, intervalCell, numberCell, signedIntervalCell } from '../dashboard/charts/table.ts';
+import { differenceCell, estimateCell, formatValue, intervalCell, numberCell, signedIntervalCell, signedNumberCell } from '../dashboard/charts/table.ts';
 import { compareDifference, differenceText } from '../dashboard/charts/compareCharts.ts';
 import { formatNumber } from '../reports/sweep.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
@@ -455,11 +455,30 @@ describe('every chart has a table beside it', () => {
 
   test('a number that is not whole never prints as one: a bound of 0.99996 beside 1 read "1.0000 to 1"', () => {
     expect(formatValue(0.99996, 'probability')).toBe('0.99996');
-    expect(formatValue(1, 'probability')).toBe('1.0000');
+    // A whole figure prints whole, as every table row prints it ("26 [25.9950, 26]").
+    expect(formatValue(1, 'probability')).toBe('1');
     expect(formatValue(2.9999, 'mean')).toBe('2.9999');
     expect(formatValue(0.5, 'probability')).toBe('0.5000');
     expect(formatNumber(0.99996)).toBe('0.99996');
     expect(formatNumber(0.7435123)).toBe('0.7435');
+  });
+
+  test('a difference\'s figures say no more than its interval (an audit: "+0.000800" beside "−0.019 to +0.020"), and a whole figure prints whole', () => {
+    // B − A of two close probabilities: under 0.001, but its interval is 0.02 wide each way.
+    const ci = [-0.0192, 0.0208] as [number, number];
+    expect(signedNumberCell(0.0008, 'probability', ci).text).toBe('+0.0008');
+    expect(signedIntervalCell(ci, 'probability').text).toBe('−0.0192 to +0.0208');
+    expect(signedNumberCell(-0.0008, 'probability', ci).text).toBe('−0.0008');
+    // Near 0 it still never reads as 0 when it is not (notWhole), and an interval that is
+    // itself small keeps the three significant digits a small figure has everywhere.
+    expect(signedNumberCell(0.00002, 'probability', ci).text).toBe('+0.00002');
+    expect(signedNumberCell(0.00042, 'mean', [0.0003, 0.00055]).text).toBe('+0.000420');
+    // No difference at all is "0", as the exact column writes it, not "0.000" beside "0".
+    expect(signedNumberCell(0, 'mean', [-0.02, 0.02]).text).toBe('0');
+    expect(differenceCell(0).text).toBe('0');
+    // A series' whole quantiles (the campaign's rank fan): "2 (2–3)", not "2.000 (2.000–3.000)".
+    expect(intervalCell([2, 3], 'mean').text).toBe('2 to 3');
+    expect(formatValue(2, 'mean', 0.5)).toBe('2');
   });
 
   test('a small figure keeps its digits, so an exact value stays inside its own interval (an audit: "0.001 | 0.001 to 0.001 | ≈0.000824")', () => {

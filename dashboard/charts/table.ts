@@ -25,12 +25,27 @@ export interface Table {
  * 0.001 in three significant digits (smallFigure: "0.000920 to 0.00113" where 3 places
  * read "0.001 to 0.001" beside an exact ≈0.000824 outside it), and, given the half-width
  * `h` of the interval it stands in, as many more places as show that interval as one
- * (intervalPlaces; a whole bound needs none: "0.0000 to 0.0000192", not "0.000000 to …").
- * A figure that is not whole never reads as one (notWhole).
+ * (intervalPlaces). A whole figure prints whole ("0 to 0.0000192", as `poolsim run`'s
+ * "0 [0, 0.0000192]"), and a figure that is not whole never reads as one (notWhole).
  */
 export function formatValue(value: number, kind: MetricKind, h?: number): string {
+  // A whole figure as a whole number, as every table row prints it (formatAt): a series'
+  // median rank read "2.000 (2.000–3.000)", a difference of nothing "0.000" beside "0".
+  if (Number.isInteger(value)) return String(value);
   const places = kind === 'probability' ? 4 : 3;
-  return smallFigure(value) ?? notWhole(value, h === undefined || Number.isInteger(value) ? places : intervalPlaces(places, h));
+  return smallFigure(value) ?? notWhole(value, h === undefined ? places : intervalPlaces(places, h));
+}
+
+/**
+ * A difference (B − A) or one of its interval's bounds, unsigned, as formatValue prints it,
+ * except a figure under 0.001 beside an interval wider than that: at the interval's places,
+ * not in three significant digits, which claimed a precision the interval denies
+ * ("+0.000800" beside "−0.019 to +0.020"; now "+0.0008"). A difference's interval spans
+ * its own sign, so its estimate near 0 is the rule, not the rare case it is for a value.
+ */
+function differenceFigure(value: number, kind: MetricKind, h: number | undefined): string {
+  if (h === undefined || h < 0.001 || smallFigure(value) === undefined) return formatValue(value, kind, h);
+  return notWhole(value, intervalPlaces(kind === 'probability' ? 4 : 3, h));
 }
 
 /** Half an interval's width: what the figures beside it are printed to show (formatValue). */
@@ -110,13 +125,13 @@ export function differenceCell(value: number | undefined, pending?: ExactPending
  * "≈+0.0883", where a bare "0.0880" read as a value rather than a change.
  */
 export function signedNumberCell(value: number | undefined, kind: MetricKind, ci?: readonly [number, number]): TableCell {
-  return value === undefined ? { text: '—' } : { text: signed(value, (x) => formatValue(x, kind, halfWidth(ci))), value };
+  return value === undefined ? { text: '—' } : { text: signed(value, (x) => differenceFigure(x, kind, halfWidth(ci))), value };
 }
 
 /** A difference's 95% interval, each bound signed as the estimate is: "−0.0100 to +0.0200". */
 export function signedIntervalCell(ci: readonly [number, number] | undefined, kind: MetricKind): TableCell {
   if (ci === undefined) return { text: '—' };
-  const figure = (x: number) => formatValue(x, kind, halfWidth(ci));
+  const figure = (x: number) => differenceFigure(x, kind, halfWidth(ci));
   return { text: `${signed(ci[0], figure)} to ${signed(ci[1], figure)}` };
 }
 
