@@ -60,11 +60,12 @@ function isFolder(st: Stats | string): boolean {
  * `poolsim report` wrote (it carries reports/target.ts MARKER) holds results, not
  * scenarios: inside a folder it is passed over (`report scenarios --out scenarios/out`
  * must not make the next `run scenarios` read its results.json), and named itself it is
- * refused. A file reached more than once is listed once, where it is first reached; a
+ * refused. Hidden names (starting ".") inside a folder are passed over; named, a hidden file
+ * is read. A file reached more than once is listed once, where it is first reached; a
  * folder reached again (by another link to it) is not walked again. A folder named that
  * holds no scenario is refused, beside other inputs too.
  */
-export function expandPaths(paths: readonly string[]): string[] {
+export function expandPaths(paths: readonly string[], folders?: Set<string>): string[] {
   const out: string[] = [];
   const errors: ScenarioError[] = [];
   const visiting = new Set<string>();
@@ -108,8 +109,13 @@ export function expandPaths(paths: readonly string[]): string[] {
         return;
       }
       const from = reached;
+      folders?.add(real);
       visiting.add(real);
       for (const name of names) {
+        // A hidden name is nobody's scenario: an editor's lock or backup (Emacs's `.#a.json`,
+        // a link to nothing while a file has unsaved edits), macOS's `._a.json`, a `.git`
+        // folder. Read, one of them refused the whole run (an audit).
+        if (name.startsWith('.')) continue;
         const inside = join(p, name);
         const s = statOf(inside);
         if (typeof s === 'string' ? SCENARIO_FILE.test(name) : s.isDirectory() || SCENARIO_FILE.test(name)) walk(inside);

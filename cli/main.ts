@@ -4,8 +4,8 @@
  * is written) or the output could not be written whole (cli/output.ts), 130 interrupted by Ctrl-C (143 by SIGTERM, 129 by
  * SIGHUP; nothing is written).
  */
-import { existsSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
@@ -16,7 +16,7 @@ import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
-import { loadPlans } from './load.ts';
+import { expandPaths, loadPlans } from './load.ts';
 import { jsonText, plainText } from './text.ts';
 import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
 import { HeldSignals, InterruptedAfterOutput } from './signals.ts';
@@ -24,7 +24,7 @@ import { TargetRefused, checkCurrentFolder, checkGoneRelatives, realOf, within }
 import { formatResult } from './format.ts';
 import { describeCheck, measured } from '../reports/checkText.ts';
 import { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, runBatch, type Shard } from './runner.ts';
-import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically } from './shard.ts';
+import { ShardError, checkPartTarget, mergeParts, partOf, readPart, resolveShard, writeAtomically, type PartTarget } from './shard.ts';
 
 export { UsageError };
 
@@ -218,11 +218,12 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
 
   // Before anything runs: --out must not be a file poolsim did not write, nor lie in a
   // folder being run, where the next shard's run of that folder would read it as a scenario.
+  let partBefore: PartTarget | undefined;
   if (shard && values.out !== undefined) {
     // From a folder deleted since, a relative --out leads nowhere: said so, exit 2, as
     // `report` says it (it gave "ENOENT … uv_cwd", exit 3: a review).
     checkCurrentFolder([[values.out, '--out'], ...positionals.map((p): [string, string] => [p, 'a scenario file or folder'])]);
-    checkPartTarget(values.out);
+    partBefore = checkPartTarget(values.out);
     const out = resolve(values.out);
     for (const input of positionals) {
       // Compared by what the names lead to too: a link to the folder being run let the
@@ -230,6 +231,21 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
       if (existsSync(input) && statSync(input).isDirectory() && (within(out, resolve(input)) || within(realOf(out), realOf(input)))) {
         throw new UsageError(`--out ${values.out}: is in the folder ${input}, which is being run, and the next run of it would read the part as a scenario: write the parts elsewhere (parts/part-${shard.index}.json, say)`);
       }
+    }
+    // And by the folders the run reads, links inside them followed (cli/load.ts expandPaths):
+    // a link in the folder being run to the parts folder, or an --out through a link and
+    // "..", put the part where the next shard read it (an audit). Bad input is said below.
+    const folders = new Set<string>();
+    try {
+      expandPaths(positionals, folders);
+    } catch {
+      // loadPlans says what is wrong with the inputs.
+    }
+    // The folder the part goes in as the system finds it: "lnk/.." is the folder above
+    // where lnk leads, which resolve() and realpathSync() (both "lnk/.." → ".") miss.
+    const outFolder = nativeRealOf(dirname(values.out));
+    if (outFolder !== undefined && folders.has(outFolder)) {
+      throw new UsageError(`--out ${values.out}: is in ${outFolder}, a folder the run reads (through ${positionals.join(', ')}), and the next run of it would read the part as a scenario: write the parts in a folder the run does not reach`);
     }
   }
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
@@ -246,7 +262,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   });
 
   if (shard && values.out !== undefined) {
-    await writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n');
+    await writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n', undefined, partBefore);
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
@@ -324,4 +340,13 @@ function warnShortOfPrecision(plans: readonly ScenarioPlan[], tallies: readonly 
   const shown = short.slice(0, 10).map((s) => `  ${s}`);
   if (short.length > 10) shown.push(`  … and ${short.length - 10} more`);
   err.write(`poolsim: --precision ${precision} not reached within --max-trials at ${short.length} point(s):\n${shown.join('\n')}\n`);
+}
+
+/** Where `path` leads as the system resolves it (links, then ".."), or undefined where it leads nowhere. */
+function nativeRealOf(path: string): string | undefined {
+  try {
+    return realpathSync.native(path);
+  } catch {
+    return undefined;
+  }
 }

@@ -236,10 +236,19 @@ const MOUNTED = 'is a mount point (a file system is mounted there), which the pa
 const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote — give a new file name';
 
 /**
- * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
- * a part file an earlier shard wrote (poolsim replaces only what it wrote itself).
+ * What was at a part's `--out` before the shard ran (checkPartTarget): `null` where nothing
+ * was, else the part file an earlier shard wrote, by inode. The part replaces only that
+ * (publish): a part another shard put there meanwhile, given the same `--out` by mistake,
+ * was renamed over, both shards saying they had written it, until an audit.
  */
-export function checkPartTarget(path: string): void {
+export type PartTarget = { dev: number; ino: number } | null;
+
+/**
+ * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
+ * a part file an earlier shard wrote (poolsim replaces only what it wrote itself). Returns
+ * what is there (PartTarget), for writeAtomically to find it so again once the shard has run.
+ */
+export function checkPartTarget(path: string): PartTarget {
   const refuse = (why: string) => {
     throw new ShardError(`--out ${path}: ${why}; ${ONLY_PARTS}`);
   };
@@ -270,7 +279,7 @@ export function checkPartTarget(path: string): void {
       throw new ShardError(`--out ${path}: ${code === 'ENOENT' ? `the folder ${folder} does not exist` : `the folder ${folder} cannot be written (${code})`}`);
     }
     probe(path);
-    return;
+    return null;
   }
   const problem = notAPart(path, st);
   if (problem) refuse(problem);
@@ -280,6 +289,7 @@ export function checkPartTarget(path: string): void {
   // overlayfs (Docker) whose layer is another file system than its folder's.
   if (isMountPoint(path)) refuse(MOUNTED);
   probe(path);
+  return { dev: st.dev, ino: st.ino };
 }
 
 /**
@@ -332,13 +342,20 @@ const NAME_MAX = 255;
  * Node has none of it); the window is the microseconds between two system calls, at the
  * end of a run, on a name the user gave to a part that is already there.
  */
-function publish(temporary: string, path: string, text: string, write: (fd: number, text: string) => void): void {
+function publish(temporary: string, path: string, text: string, write: (fd: number, text: string) => void, before: PartTarget | undefined): void {
   const appeared = (what: string) => new ShardError(`--out ${path}: ${what}, so the part was not written; ${ONLY_PARTS}, and run the shard again`);
   let st: Stats | undefined;
   try {
     st = lstatSync(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  // Where the look before the run found nothing, anything there now came while the shard
+  // ran — another shard's part, given the same --out, among them — and is kept; where it
+  // found an earlier part, only that very file is replaced.
+  if (st !== undefined && before === null) throw appeared('something was put there while the shard ran (another shard\'s part given the same --out?)');
+  if (st !== undefined && before && (st.dev !== before.dev || st.ino !== before.ino)) {
+    throw appeared('the part file there before the shard ran was replaced while it ran (another shard\'s part given the same --out?)');
   }
   if (st === undefined) {
     try {
@@ -415,9 +432,11 @@ function sameInode(a: string, b: string): boolean {
  * Write a file whole or not at all: to a temporary name first, then renamed. The temporary
  * file is made new (O_CREAT|O_EXCL: never a file or link already there). A write that
  * fails (a full disk) throws the system's error, with the file named; `write` is node's
- * writeFileSync but in the tests, which pass one that fails as a full disk does.
+ * writeFileSync but in the tests, which pass one that fails as a full disk does. `before`:
+ * what checkPartTarget found at `path` before the run (left out, whatever is there now is
+ * judged alone, as notAPart judges it).
  */
-export async function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync): Promise<void> {
+export async function writeAtomically(path: string, text: string, write: (fd: number, text: string) => void = writeFileSync, before?: PartTarget): Promise<void> {
   const temporary = temporaryName(path);
   let made = false;
   // A stop signal as the part is written lands once the temporary file is whole, and the
@@ -433,7 +452,7 @@ export async function writeAtomically(path: string, text: string, write: (fd: nu
     }
     const by = await held.landed();
     if (by !== undefined) throw new Interrupted(by);
-    publish(temporary, path, text, write);
+    publish(temporary, path, text, write, before);
   } catch (e) {
     if (made) removeQuietly(temporary);
     if (e instanceof ShardError || e instanceof Interrupted) throw e;

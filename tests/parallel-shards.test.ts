@@ -4,7 +4,7 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -130,6 +130,49 @@ describe('shards', () => {
       expect(l.stderr).toContain(`is in the folder ${input}, which is being run`);
       expect(readdirSync(folder)).toEqual(['heist.json']);
     }
+  });
+
+  it('refuses a part\'s --out that a link inside the folder being run reaches, or one through a link and ".." into it (an audit: written, and the next shard failed on it)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'poolsim-reach-'));
+    // (a) the folder being run holds a link to the parts folder.
+    const run = join(root, 'run');
+    const parts = join(root, 'parts');
+    mkdirSync(run);
+    mkdirSync(parts);
+    writeFileSync(join(run, 'heist.json'), readFileSync(HEIST));
+    symlinkSync('../parts', join(run, 'parts'));
+    const a = await poolsim(['run', run, '--shard', '0/2', '--out', join(parts, 'p0.json')]);
+    expect(a.code, a.stderr).toBe(2);
+    expect(a.stderr).toContain(`is in ${parts}, a folder the run reads (through ${run})`);
+    expect(readdirSync(parts)).toEqual([]);
+    // (b) --out goes through a link, then "..", into the folder being run.
+    const deep = join(root, 'L', 'deep');
+    mkdirSync(join(deep, 'real'), { recursive: true });
+    writeFileSync(join(deep, 'heist.json'), readFileSync(HEIST));
+    symlinkSync('deep/real', join(root, 'L', 'lnk'));
+    // (Not join(), which takes "lnk/.." away before the system sees it.)
+    const b = await poolsim(['run', deep, '--shard', '0/2', '--out', `${join(root, 'L', 'lnk')}/../p0.json`]);
+    expect(b.code, b.stderr).toBe(2);
+    expect(b.stderr).toContain(`is in ${deep}, a folder the run reads`);
+    expect(readdirSync(deep).sort()).toEqual(['heist.json', 'real']);
+    // Beside the folder being run, as before, it is written.
+    const beside = await poolsim(['run', deep, '--shard', '0/2', '--out', join(root, 'L', 'p0.json')]);
+    expect(beside.code, beside.stderr).toBe(0);
+  });
+
+  it('a folder being run passes over hidden names: an editor\'s lock file, a .git folder (an audit: one refused the whole run)', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'poolsim-hidden-'));
+    writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
+    symlinkSync('root@host.1:2', join(folder, '.#heist.json'));
+    mkdirSync(join(folder, '.git'));
+    writeFileSync(join(folder, '.git', 'bad.json'), '{');
+    writeFileSync(join(folder, '._heist.json'), '\u0000\u0005Mac');
+    const r = await poolsim(['run', folder, '--trials', '1000', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe(JSON.parse(readFileSync(HEIST, 'utf8')).name);
+    // Named, a hidden file is read.
+    const named = await poolsim(['run', join(folder, '._heist.json')]);
+    expect(named.code).toBe(2);
   });
 
   describe('merge refuses parts that do not belong together, and writes nothing', () => {

@@ -5,12 +5,12 @@
  * answer can be given at the moment it matters.
  */
 import crypto from 'node:crypto';
-import fs, { lstatSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync, type Mode, type OpenMode, type PathLike } from 'node:fs';
+import fs, { lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync, type Mode, type OpenMode, type PathLike } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { stubBuiltin } from './helpers.ts';
-import { ShardError, writeAtomically } from '../cli/shard.ts';
+import { ShardError, checkPartTarget, writeAtomically } from '../cli/shard.ts';
 
 const hooks: {
   /** Called in place of link(); `real` makes the link. */
@@ -166,3 +166,35 @@ describe('the part is written to a temporary name of its own', () => {
   });
 });
 
+
+describe('what was at --out before the shard ran (checkPartTarget) is what the part may replace', () => {
+  // An audit: two shards given one --out by mistake, the second to finish renamed its part
+  // over the first's, and both said "written to"; merge found a shard missing later.
+  test('nothing there before: a part another shard put there meanwhile is kept, and this one refused', async () => {
+    const dir = folder();
+    const out = join(dir, 'part.json');
+    const before = checkPartTarget(out);
+    expect(before).toBeNull();
+    writeFileSync(out, part(0));
+    await expect(writeAtomically(out, part(1), undefined, before)).rejects.toThrow(`--out ${out}: something was put there while the shard ran (another shard's part given the same --out?), so the part was not written`);
+    expect(readFileSync(out, 'utf8')).toBe(part(0));
+    expect(readdirSync(dir)).toEqual(['part.json']);
+  });
+
+  test('an earlier part there: replaced while it is that very file; one put in its place meanwhile is kept', async () => {
+    const dir = folder();
+    const out = join(dir, 'part.json');
+    writeFileSync(out, part(0));
+    const before = checkPartTarget(out);
+    await writeAtomically(out, part(1), undefined, before);
+    expect(readFileSync(out, 'utf8')).toBe(part(1));
+    // Another shard's part renamed over it while this one ran: a new file, not the one seen.
+    const seen = checkPartTarget(out);
+    const other = join(dir, 'other.json');
+    writeFileSync(other, part(2));
+    renameSync(other, out);
+    await expect(writeAtomically(out, part(3), undefined, seen)).rejects.toThrow('the part file there before the shard ran was replaced while it ran');
+    expect(readFileSync(out, 'utf8')).toBe(part(2));
+    expect(readdirSync(dir)).toEqual(['part.json']);
+  });
+});
