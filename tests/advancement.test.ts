@@ -160,7 +160,7 @@ describe('in play', () => {
     expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc', maxPcs: 2 } }).notes ?? []).not.toContain(capped);
     expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'trait' } }).notes ?? []).not.toContain(capped);
     const top = notesOf({ rank: 7 }, { ambition: { rank: 'next' }, advance: { choice: 'trait' } });
-    expect(top.notes).toContain('policy.ambition {"rank": "next"} is never met: the company starts at rank 7, the highest, so it never advances');
+    expect(top.notes).toContain('policy.ambition {"rank": "next"} is never met: the company starts at rank 7, the highest, so the company never advances');
     expect(top.metrics.ambitions.estimate).toBe(0);
     expect((notesOf({ rank: 6 }, { ambition: { rank: 'next' }, advance: { choice: 'trait' } }).notes ?? []).filter((n) => n.includes('never met'))).toEqual([]);
   });

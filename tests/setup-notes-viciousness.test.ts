@@ -714,3 +714,69 @@ describe('clash: rules.push where every combatant is rattled (a battle audit: ba
     expectActs(run('clash', { sides: steady }, { push: 'ifNoHit' }), run('clash', { sides: steady }), 'rules.push');
   });
 });
+
+describe('a rivals audit: Speed Chess with no design that fails, escalation with only heavy designs, unsubtle with nobody to interfere, a rival deal no plan asks, an ambition never met', () => {
+  const shrewd = { name: 'duke', rank: 3, designs: [{ severity: 'light', style: 'shrewd' }, { severity: 'medium', style: 'shrewd' }] };
+  const heavy = { name: 'duke', rank: 4, designs: [{ severity: 'heavy' }, { severity: 'heavy', style: 'rash' }] };
+  const SPEED = 'rules.speedChess changes nothing here: it refunds a design that is interrupted or foiled, and every rival design is shrewd ("4-in-4 for shrewd ones"), so none fails, and nobody interferes with one';
+  const ESCALATION = 'rules.escalation changes nothing here: it says what follows a design a 6 raised a severity, and every rival design is heavy, whose 6 is "A setting-altering calamity begins", not a design of a higher severity, so every slot\'s next design is heavy either way';
+  const troupe = { name: 't', captain: { knavery: ['d6'], violence: ['d4'] } };
+  const campaign = (rivals: object[], policy: object = {}) => ({ turns: 15, company: { name: 'co', rank: 2 }, troupes: [troupe], rivals, policy: { job: { challenges: 2 }, ...policy } });
+
+  test('rivals: Speed Chess where every design is shrewd, escalation where every design is heavy; one design of another kind and each acts', () => {
+    expectNoted(run('rivals', { turns: 30, rivals: [shrewd] }, { speedChess: true }), run('rivals', { turns: 30, rivals: [shrewd] }), SPEED);
+    expectNoted(run('rivals', { turns: 40, rivals: [heavy] }, { escalation: 'once' }), run('rivals', { turns: 40, rivals: [heavy] }), ESCALATION);
+    const oneDefault = { ...shrewd, designs: [shrewd.designs[0], { severity: 'medium' }] };
+    expectActs(run('rivals', { turns: 30, rivals: [oneDefault] }, { speedChess: true }), run('rivals', { turns: 30, rivals: [oneDefault] }), 'rules.speedChess');
+    const oneMedium = { ...heavy, designs: [heavy.designs[0], { severity: 'medium' }] };
+    expectActs(run('rivals', { turns: 40, rivals: [oneMedium] }, { escalation: 'once' }), run('rivals', { turns: 40, rivals: [oneMedium] }), 'rules.escalation');
+  });
+
+  test('campaign: the same two, and Speed Chess acts where the PCs may foil a shrewd design', () => {
+    expectNoted(run('campaign', campaign([shrewd]), { speedChess: true }), run('campaign', campaign([shrewd])), SPEED);
+    expectNoted(run('campaign', campaign([heavy]), { escalation: 'once' }), run('campaign', campaign([heavy])), ESCALATION);
+    const foilable = [{ ...shrewd, designs: [{ ...shrewd.designs[0], unsubtle: true }, shrewd.designs[1]] }];
+    const interfering = campaign(foilable, { interfere: { roll: 'knavery' } });
+    const point = run('campaign', interfering, { speedChess: true }, 4000);
+    expect((point.notes ?? []).filter((n) => n.startsWith('rules.speedChess'))).toEqual([]);
+    expect(point.metrics.foiled!.estimate).toBeGreaterThan(0);
+  });
+
+  test('campaign: an unsubtle design with no policy.interfere', () => {
+    const rival = { name: 'duke', rank: 4, designs: [{ severity: 'medium', unsubtle: true }] };
+    const plain = { name: 'duke', rank: 4, designs: [{ severity: 'medium' }] };
+    expectNoted(
+      run('campaign', campaign([rival])),
+      run('campaign', campaign([plain])),
+      'rivals.0.designs.0.unsubtle changes nothing here: the PCs interfere with an unsubtle design only under policy.interfere, and the policy sets none ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")',
+    );
+  });
+
+  test('campaign: takeRivalDeal where no plan can fail keeps the rivals\' exact figures, and says it changes nothing', () => {
+    const rival = { name: 'duke', rank: 4, designs: [{ severity: 'light' }] };
+    const never = campaign([rival], { job: { challenges: 0 } });
+    const deals = campaign([rival], { job: { challenges: 0 }, takeRivalDeal: 'whenJobFails' });
+    const point = run('campaign', deals);
+    // Before: the exact figures were dropped, "they depend on what the company does (rival deals)".
+    expect(point.metrics.rivalStrikes!.exact).toBeTypeOf('number');
+    expectNoted(point, run('campaign', never), 'policy.takeRivalDeal changes nothing here: a rival deal is taken when a job\'s plan fails, and no challenge is left once job.removed is taken off, so no plan fails');
+    // Where a plan can fail, deals are made and the figures are Monte Carlo.
+    const failing = run('campaign', campaign([rival], { takeRivalDeal: 'whenJobFails' }));
+    expect(failing.metrics.rivalDeals!.estimate).toBeGreaterThan(0);
+    expect(failing.metrics.rivalStrikes!.exact).toBeUndefined();
+  });
+
+  test('campaign: an ambition of jobs with no job taken, and of the next rank with nothing banked, are said never met (and maxPcs is not)', () => {
+    const idle = run('campaign', { ...campaign([]), policy: { action: 'idle', ambition: { jobs: 1 }, advance: { choice: 'pc' } } });
+    expect(idle.notes).toContain('policy.ambition {"jobs": 1} is never met: it counts successful jobs, and action is "idle", so no troupe takes a job, so the company never advances');
+    expect((idle.notes ?? []).filter((n) => n.startsWith('policy.advance.maxPcs'))).toEqual([]);
+    expect(idle.metrics.ambitions!.estimate).toBe(0);
+    const unbanked = run('campaign', campaign([], { bank: 'none', ambition: { rank: 'next' }, advance: { choice: 'trait' } }));
+    expect(unbanked.notes).toContain('policy.ambition {"rank": "next"} is never met: only banking raises the investment points that give the rank, and bank "none" banks no coin (defendRank banks only back up to the rank held), so the company never advances');
+    expect(unbanked.metrics.ambitions!.estimate).toBe(0);
+    // Banked, it is met, and not said.
+    const banked = run('campaign', campaign([], { ambition: { rank: 'next' }, advance: { choice: 'trait' } }));
+    expect((banked.notes ?? []).filter((n) => n.includes('never met'))).toEqual([]);
+    expect(banked.metrics.ambitions!.estimate).toBeGreaterThan(0);
+  });
+});

@@ -480,7 +480,9 @@ export class CampaignPlan {
     this.fallout = (policy.freePushes ?? 'reroll') === 'fallout';
     this.freeRerolls = (policy.freePushes ?? 'reroll') === 'reroll';
     this.violence = (policy.onFailedJob ?? 'violence') === 'violence';
-    this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails';
+    // Only where a job's plan can fail: with none taken, or none that can fall short, no deal
+    // is made and the rivals' figures stay exact (the note says the field changes nothing).
+    this.dealsTaken = (policy.takeRivalDeal ?? 'never') === 'whenJobFails' && this.jobs && this.challenges > 0;
     this.bank = { all: BANK_ALL, reserve: BANK_RESERVE, none: BANK_NONE }[policy.bank ?? 'all'];
     this.reserve = policy.reserve ?? 0;
     this.defendRank = policy.defendRank ?? false;

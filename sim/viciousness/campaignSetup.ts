@@ -9,7 +9,7 @@ import { entityName } from '../names.ts';
 import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
-import { MAX_TURNS, handyPointNote, oneDesignInvestNote } from './rivals.ts';
+import { MAX_TURNS, escalationNote, handyPointNote, oneDesignInvestNote, speedChessNote } from './rivals.ts';
 import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
@@ -433,6 +433,12 @@ function fieldNotes(
     : noChallengeLeft ? 'a push to reroll is made in a plan that falls short, no challenge is left once job.removed is taken off, so no job\'s plan does, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)'
     : undefined;
   if (knaveryPushIdle !== undefined) nothing('policy.knaveryPush', knaveryPushIdle);
+  // A rival deal is taken where a job's plan fails (campaignPlay.ts failedPlan); with no
+  // job, or none that can fail, none is, and the rivals' figures stay exact (a rivals
+  // audit: dropped, with a note that they depended on the deals).
+  if (policy.takeRivalDeal === 'whenJobFails' && (idle || noChallengeLeft)) {
+    nothing('policy.takeRivalDeal', `a rival deal is taken when a job's plan fails, and ${idle ? 'action is "idle", so no troupe takes a job' : 'no challenge is left once job.removed is taken off, so no plan fails'}`);
+  }
   // With the job's guards a fixed count, a challenge the free pushes thwart ("fallout")
   // takes no guard away, and a plan that failed meets them however many are thwarted:
   // "fallout" plays as "unused", though jobs.freePushes still counts the thwarted.
@@ -440,14 +446,13 @@ function fieldNotes(
   if (policy.freePushes === 'fallout' && noFallout === undefined && guards !== undefined && guards.perActiveChallenge === 0 && (guards.count ?? 0) > 0) {
     notes.push(`policy.freePushes "fallout" plays as "unused" here: each free push thwarts an active challenge, one guard group fewer, and job.guards.perActiveChallenge is 0, so the ${guards.count} guard(s) of job.guards.count are there however many are thwarted (jobs.freePushes still counts the challenges thwarted)`);
   }
-  // The ambition of the next rank, for a company at the top one: never met (a rivals audit:
-  // ambitions 0, the advance never played, unsaid).
-  if (policy.ambition !== undefined && 'rank' in policy.ambition && (s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? 2) >= MAX_RANK) {
-    notes.push(`policy.ambition {"rank": "next"} is never met: the company starts at rank ${MAX_RANK}, the highest, so it never advances`);
-  }
+  // An ambition never met (rivals audits: ambitions 0, the advance never played, unsaid).
+  const neverMet = ambitionNeverMetWhy(s);
+  if (neverMet !== undefined) notes.push(`policy.ambition ${'jobs' in policy.ambition! ? `{"jobs": ${policy.ambition.jobs}}` : '{"rank": "next"}'} is never met: ${neverMet}, so the company never advances`);
   // A new PC a troupe adds, up to maxPcs: its default, 2, is in no file, and past it the
-  // advances go to traits (docs/rulings/advancement.md); said where the file leaves it out.
-  if (policy.advance?.choice === 'pc' && policy.advance.maxPcs === undefined) {
+  // advances go to traits (docs/rulings/advancement.md); said where the file leaves it out
+  // and the company may advance.
+  if (policy.advance?.choice === 'pc' && policy.advance.maxPcs === undefined && neverMet === undefined) {
     notes.push('policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves, 2 of its own), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
   }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
@@ -455,6 +460,7 @@ function fieldNotes(
     if (v === undefined || v === 'none') continue;
     if (policy.newTroupe === 'never') nothing(`policy.${field}`, 'with newTroupe "never" no troupe is founded again');
     else if (field === 'successorAdvancements' && policy.ambition === undefined) nothing(`policy.${field}`, 'the company names no ambition, so it never advances');
+    else if (field === 'successorAdvancements' && neverMet !== undefined) nothing(`policy.${field}`, `the company's ambition is never met (${neverMet}), so it never advances`);
   }
   const pcs = s.troupes.flatMap((t) => [t.captain.traits, ...(t.minions ?? []).map((m) => m.traits)]);
   if ((policy.medicPush ?? 'never') !== 'never' && !pcs.some(namesMedic)) {
@@ -609,6 +615,20 @@ function fieldNotes(
     if (invest !== undefined) notes.push(invest);
     const handy = handyPointNote(rivals, rules);
     if (handy !== undefined) notes.push(handy);
+    // The PCs foil a design only by interfering (campaignPlay.ts interfere), and only an
+    // unsubtle one.
+    const interferes = policy.interfere !== undefined && rivals.some((r) => r.designs.some((d) => d.unsubtle === true));
+    const speedChess = speedChessNote(rivals, rules, interferes);
+    if (speedChess !== undefined) notes.push(speedChess);
+    const escalation = escalationNote(rivals, rules);
+    if (escalation !== undefined) notes.push(escalation);
+    if (policy.interfere === undefined) {
+      rivals.forEach((r, i) =>
+        r.designs.forEach((d, j) => {
+          if (d.unsubtle === true) nothing(`rivals.${i}.designs.${j}.unsubtle`, 'the PCs interfere with an unsubtle design only under policy.interfere, and the policy sets none ("If the rival\'s plan is unsubtle, give the PCs the chance to interfere")');
+        }),
+      );
+    }
     // "At least one comes" to a rival's fight (an attempt on a life is someone's): a rival
     // written with none fights with one, as with 1 (an audit: the same figures, unsaid).
     rivals.forEach((r, i) => {
@@ -754,6 +774,24 @@ function noViolenceWhy(policy: NonNullable<CampaignSetup['policy']>): string | u
   if (policy.takeRivalDeal === 'whenJobFails') return 'with takeRivalDeal "whenJobFails" a failed plan takes a rival\'s deal, never violence';
   const job = policy.job;
   if (job !== undefined && job.challenges - (job.removed ?? 0) <= 0) return 'no challenge is left once job.removed is taken off, so no plan fails';
+  return undefined;
+}
+
+/**
+ * Why the company's ambition is never met (campaignPlay.ts checkAmbition), or undefined
+ * where it may be (or none is named). `{jobs: N}` counts successful jobs, and with none
+ * taken there are none; `{rank: "next"}` asks for a rank above any held, and only banking
+ * raises the points (a rank is read off them): not at all under bank "none" (defendRank
+ * banks only back up to the rank held), nor above the highest rank.
+ */
+function ambitionNeverMetWhy(s: CampaignSetup): string | undefined {
+  const policy = s.policy ?? {};
+  const ambition = policy.ambition;
+  if (ambition === undefined) return undefined;
+  if ('jobs' in ambition) return policy.action === 'idle' ? 'it counts successful jobs, and action is "idle", so no troupe takes a job' : undefined;
+  const startRank = s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? 2;
+  if (startRank >= MAX_RANK) return `the company starts at rank ${MAX_RANK}, the highest`;
+  if (policy.bank === 'none') return 'only banking raises the investment points that give the rank, and bank "none" banks no coin (defendRank banks only back up to the rank held)';
   return undefined;
 }
 

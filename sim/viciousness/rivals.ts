@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
-import type { ViciousnessRules } from '../rules.ts';
+import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import {
@@ -168,7 +168,7 @@ export const rivals = defineMechanic({
  * (the round robin hands every point to it, as "focus" does). Also the campaign's (its
  * rivals' `invest`: campaignSetup.ts campaignNotes).
  */
-export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'handyPoint'>): string[] {
+export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest' | 'handyPoint' | 'speedChess' | 'escalation'>): string[] {
   const notes: string[] = [];
   rivals.forEach((r, i) => {
     const fields = (['minions', 'minionDice', 'minionBonus'] as const).filter((k) => r[k] !== undefined).map((k) => `rivals.${i}.${k}`);
@@ -184,7 +184,34 @@ export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<Viciousne
   if (investNote !== undefined) notes.push(investNote);
   const handyNote = handyPointNote(rivals, rules);
   if (handyNote !== undefined) notes.push(handyNote);
+  // Nothing foils a design here: only a campaign's PCs interfere.
+  const speedChess = speedChessNote(rivals, rules, false);
+  if (speedChess !== undefined) notes.push(speedChess);
+  const escalation = escalationNote(rivals, rules);
+  if (escalation !== undefined) notes.push(escalation);
   return notes;
+}
+
+/**
+ * `rules.speedChess` played where no design is ever interrupted or foiled (RivalBoard.missed
+ * never runs): every design shrewd, "4-in-4 for shrewd ones", and none `interferes` (a
+ * campaign's PCs foiling an unsubtle one). Said (a rivals audit: the same exact figures).
+ */
+export function speedChessNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'speedChess'>, interferes: boolean): string | undefined {
+  if (!rules.speedChess || rivals.length === 0 || interferes) return undefined;
+  if (!rivals.every((r) => r.designs.every((d) => d.style === 'shrewd'))) return undefined;
+  return `rules.speedChess changes nothing here: it refunds a design that is interrupted or foiled, and every rival design is shrewd ("4-in-4 for shrewd ones"), so none fails, and nobody interferes with one`;
+}
+
+/**
+ * \`rules.escalation\` away from its default where every design is heavy: a slot's next
+ * design differs between the readings only after a 6 raised a light or medium design's
+ * severity (nextSeverity), and a heavy design's 6 is a calamity, not a higher design.
+ */
+export function escalationNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'escalation'>): string | undefined {
+  if (rules.escalation === VICIOUSNESS_DEFAULTS.escalation || rivals.length === 0) return undefined;
+  if (!rivals.every((r) => r.designs.every((d) => d.severity === 'heavy'))) return undefined;
+  return 'rules.escalation changes nothing here: it says what follows a design a 6 raised a severity, and every rival design is heavy, whose 6 is "A setting-altering calamity begins", not a design of a higher severity, so every slot\'s next design is heavy either way';
 }
 
 /**
