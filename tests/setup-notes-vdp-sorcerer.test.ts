@@ -24,7 +24,7 @@ const scenario = (system: string, mechanic: string, setup: object, rules?: objec
 const runAll = (system: string, mechanic: string, setup: object, rules?: object, sweep?: object): ScenarioResult => runScenario(scenario(system, mechanic, setup, rules, sweep));
 const run = (system: string, mechanic: string, setup: object, rules?: object) => runAll(system, mechanic, setup, rules).results[0];
 /** The point's notes of what changes nothing (a fight of three also says its exact values are skipped). */
-const said = (point: { notes?: string[] }) => (point.notes ?? []).filter((n) => n.includes(' changes nothing here: '));
+const said = (point: { notes?: string[] }) => (point.notes ?? []).filter((n) => / changes? nothing here: /.test(n));
 /** The refusals of a scenario, as `path: problem` without the file's name. */
 function refusals(raw: object): string[] {
   try {
@@ -215,7 +215,10 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(duelBoth)).toEqual(['rules.advantageOn changes nothing here: "both" also puts mark\'s dice on its Resist, which has no dice; jacob\'s advantage and disadvantage dice cancel out (2 each)']);
     expect(duelBoth.metrics).toEqual(run('vdp', 'opposed', { a: { ...guitar.a, accomplish: 4, advantage: 1 }, b: { ...guitar.b, advantage: 2, disadvantage: 2 } }).metrics);
     const jobBoth = run('vdp', 'extended', { ...job, allocation: '4/0', advantage: 1 }, { advantageOn: 'both' });
-    expect(said(jobBoth)).toEqual(['rules.advantageOn changes nothing here: "both" also puts the dice on the defence, which has no dice (allocation "4/0")']);
+    expect(said(jobBoth)).toEqual([
+      'rules.advantageOn changes nothing here: "both" also puts the dice on the defence, which has no dice (allocation "4/0")',
+      'defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill',
+    ]);
     expect(jobBoth.metrics).toEqual(run('vdp', 'extended', { ...job, allocation: '4/0', advantage: 1 }).metrics);
     // With a net to place on pools of dice, the rule acts: not said.
     for (const [mechanic, setup] of [['risky', { ...risky, advantage: 1 }], ['opposed', { ...guitar, a: { ...guitar.a, advantage: 1 } }], ['extended', { ...job, advantage: 1 }]] as const) {
@@ -241,7 +244,7 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(said(resist)).toEqual(['b.advantage changes nothing here: rules.advantageOn "caution" puts jacob\'s dice on its Resist, which has no dice, and a roll of no dice scores 0']);
     expect(resist.metrics).toEqual(run('vdp', 'opposed', { ...guitar, b: { ...guitar.b, accomplish: 4 } }, caution).metrics);
     const hunker = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 1 });
-    expect(said(hunker)).toEqual(['advantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the attack, which has no dice (allocation "0/4"), and a roll of no dice totals 0', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
+    expect(said(hunker)).toEqual(['advantage changes nothing here: rules.advantageOn "accomplish" (the default) puts the dice on the attack, which has no dice (allocation "0/4"), and a roll of no dice totals 0', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty', 'attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill']);
     expect(hunker.metrics).toEqual(run('vdp', 'extended', { ...job, allocation: '0/4' }).metrics);
     // With Caution dice under "caution", the die acts: not said.
     const acts = run('vdp', 'risky', { ...risky, advantage: 1 }, caution);
@@ -403,19 +406,21 @@ describe('VDP tension settings with nothing to act on', () => {
     // Extended: the same at a fixed split (intensity 0, so the 4/0 check goes on past its first step).
     const dig = { ...job, intensity: 0, allocation: '4/0' };
     const x = run('vdp', 'extended', { ...dig, spendTension: 'onDefence', spendPerRoll: 1 });
-    expect(said(x)).toEqual(['spendPerRoll changes nothing here: no tension is spent on dice (spendTension "onDefence", and at allocation "4/0" the defence has no dice)']);
+    // (Its defence's bonus too, at 4/0: said below.)
+    const DEFENCE = 'defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill';
+    expect(said(x)).toEqual(['spendPerRoll changes nothing here: no tension is spent on dice (spendTension "onDefence", and at allocation "4/0" the defence has no dice)', DEFENCE]);
     expect(x.metrics).toEqual(run('vdp', 'extended', { ...dig, spendTension: 'onDefence' }).metrics);
     const xNext = run('vdp', 'extended', { ...dig, spendTension: 'onNextRoll' });
-    expect(said(xNext)).toEqual(['spendTension changes nothing here: the check spends tension on its attack rolls only, as the default "onAttack" does: at allocation "4/0" the defence has no dice']);
+    expect(said(xNext)).toEqual(['spendTension changes nothing here: the check spends tension on its attack rolls only, as the default "onAttack" does: at allocation "4/0" the defence has no dice', DEFENCE]);
     expect(xNext.metrics).toEqual(run('vdp', 'extended', dig).metrics);
     const xBanks = run('vdp', 'extended', { ...dig, spendTension: 'onDefence' });
-    expect(said(xBanks)).toEqual([]);
+    expect(said(xBanks)).toEqual([DEFENCE]);
     expect(xBanks.metrics).not.toEqual(run('vdp', 'extended', dig).metrics);
     // 0/4 with a defence that often ties its intensity (a bank that grows, never spent): "never"
     // and the default agree to the last digit of the exact chain.
     const idle = { ...job, defence: { attribute: 0, skill: 0 }, intensity: 12, allocation: '0/4' };
     const xNever = run('vdp', 'extended', { ...idle, spendTension: 'never' });
-    expect(said(xNever)).toEqual(['spendTension changes nothing here: the check spends no tension on dice, nor would the default "onAttack": at allocation "0/4" the attack has no dice', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
+    expect(said(xNever)).toEqual(['spendTension changes nothing here: the check spends no tension on dice, nor would the default "onAttack": at allocation "0/4" the attack has no dice', 'difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty', 'attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill']);
     expect(xNever.metrics).toEqual(run('vdp', 'extended', idle).metrics);
     expect(xNever.metrics.tension.exact).toBeGreaterThan(0.1);
 
@@ -616,16 +621,24 @@ test('VDP extended: at 4/0 against an intensity above 0 every check ends at its 
     `advantageSteps changes nothing here: ${why}`,
     `spendTension changes nothing here: ${why}, and tension is spent on a later step's rolls (none is banked before the first)`,
     `spendPerRoll changes nothing here: ${why}, and tension is spent on a later step's rolls (none is banked before the first)`,
+    'defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill',
   ]);
+  // The defence's bonus (a VDP audit: taken unsaid): the same figures.
+  expect(run('vdp', 'extended', { ...job, defence: { attribute: 9, skill: 9 } }).metrics).toEqual(plain.metrics);
+  // At 0/4 the attack's bonus: the same figures, said.
+  const low = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 0 });
+  const lowOther = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 0, attack: { attribute: 9, skill: 9 } });
+  expect(lowOther.metrics).toEqual(low.metrics);
+  expect(lowOther.notes).toContain('attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill');
   // At intensity 0 the defence of no dice passes and the check goes on: "first" acts, unsaid.
   const goesOn = run('vdp', 'extended', { ...job, intensity: 0, advantageSteps: 'first' });
-  expect(goesOn.notes).toBeUndefined();
+  expect(goesOn.notes).toEqual(['defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill']);
   expect(goesOn.metrics).not.toEqual(run('vdp', 'extended', { ...job, intensity: 0 }).metrics);
   // 0/4: no attack, whatever the difficulty.
   const hunker = { ...job, allocation: '0/4', advantage: 0 };
   const easy = run('vdp', 'extended', { ...hunker, difficulty: 0 });
   expect(easy.metrics).toEqual(run('vdp', 'extended', { ...hunker, difficulty: 30 }).metrics);
-  expect(easy.notes).toEqual(['difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty']);
+  expect(easy.notes).toEqual(['difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty', 'attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill']);
 });
 
 test('VDP contestRound against a contender at 0/4, which never attacks: the other never blocks, so its defensiveEffect, effectTension, the bidding and rules.effectsOn change nothing, and 0/4\'s own attacks; said (an audit)', () => {
@@ -813,4 +826,32 @@ describe('VDP combat: a fighter that never attacks or never blocks (a VDP combat
     expect(run('vdp', 'combat', duel({ cover: 'medium' }, gunner)).notes).toContain('characters.0.cover changes nothing here: every enemy that fires directly is at allocation "0/4" and buys nothing, so it never fires');
     expectSame(duel({ cover: 'medium' }, gunner), duel({}, gunner));
   });
+});
+
+test('VDP audit: a risky or opposed check\'s modifier on an Accomplish of no dice beside the other pool\'s own modifier; contestRound\'s effectsOn "ownTurn" where no landed effect has a later attack or a defence to weigh on; a rule the mechanic does not play written at its default', () => {
+  const risky0 = { accomplish: 0, cautionModifier: 1, successTarget: 8, riskTarget: 8 };
+  const up = run('vdp', 'risky', { ...risky0, modifier: 5 });
+  expect(up.metrics).toEqual(run('vdp', 'risky', { ...risky0, modifier: -5 }).metrics);
+  expect(up.notes).toContain('modifier changes nothing here: the Accomplish has no dice, and a roll of no dice totals 0, while the Caution takes cautionModifier');
+  // Without a cautionModifier the Caution takes the modifier: it acts, unsaid.
+  expect(said(run('vdp', 'risky', { ...risky0, cautionModifier: undefined, modifier: 5 })).filter((n) => n.startsWith('modifier'))).toEqual([]);
+  const duel = (modifier: number) => ({ a: { name: 'x', accomplish: 0, modifier, resistModifier: 1 }, b: { name: 'y', accomplish: 2, modifier: 3 } });
+  const opposed = run('vdp', 'opposed', duel(5));
+  expect(opposed.metrics).toEqual(run('vdp', 'opposed', duel(-5)).metrics);
+  expect(opposed.notes).toContain('a.modifier changes nothing here: x\'s Accomplish has no dice, and a roll of no dice scores 0, while its Resist takes resistModifier');
+  // ann at 4/0, one attack a turn, makes no effects; bob's blocks make them on her, where
+  // "ownTurn" has nothing to take them off.
+  const ann = { name: 'ann', attack: { attribute: 2, skill: 1 }, defence: { attribute: 6, skill: 2 }, timing: 5, allocation: '4/0', attacks: 1, defensiveEffect: 'never' };
+  const bob = { name: 'bob', attack: { attribute: 0, skill: 0 }, defence: { attribute: 3, skill: 3 }, timing: 4, allocation: '2/2', attacks: 1 };
+  const own = run('vdp', 'contestRound', { a: ann, b: bob }, { effectsOn: 'ownTurn' });
+  expect(own.metrics).toEqual(run('vdp', 'contestRound', { a: ann, b: bob }).metrics);
+  expect(said(own)).toContain('rules.effectsOn changes nothing here: "ownTurn" takes a block\'s effect off the rest of the turn it lands in and off the defences before the next turn, and no effect ever lands on a contender with either (one attack a turn and no defence dice, or no attack for the other to block)');
+  // With two attacks a turn the effect weighs on her second: it acts, unsaid.
+  const twice = run('vdp', 'contestRound', { a: { ...ann, attacks: 2 }, b: bob }, { effectsOn: 'ownTurn' });
+  expect(said(twice).filter((n) => n.startsWith('rules.effectsOn'))).toEqual([]);
+  expect(twice.metrics).not.toEqual(run('vdp', 'contestRound', { a: { ...ann, attacks: 2 }, b: bob }).metrics);
+  // rules.advantageOn at its default in a contestRound, whose contenders place their own dice.
+  const placed = run('vdp', 'contestRound', { a: { ...ann, advantage: 1 }, b: bob }, { advantageOn: 'accomplish' });
+  expect(placed.notes).toContain('rules.advantageOn changes nothing here: vdp contestRound does not play it (it is played by risky, opposed and extended only)');
+  expect(placed.metrics).toEqual(run('vdp', 'contestRound', { a: { ...ann, advantage: 1 }, b: bob }).metrics);
 });

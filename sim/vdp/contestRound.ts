@@ -83,6 +83,18 @@ const contenderSchema = lazySchema(() => z
   })
   .strict());
 
+/**
+ * Whether `effectsOn: "ownTurn"` plays as the default for effects landing on `x` from `y`'s
+ * blocks: it takes a landed effect off the rest of the turn it lands in and off the
+ * defences before the next, so nothing where no effect lands on x (x makes no attack with
+ * dice, or y's blocks make none), or where x has no later attack in that turn (one a turn)
+ * and no defence for it to weigh on (no defence dice, or y never attacks). A VDP audit
+ * found it taken unsaid.
+ */
+function ownTurnIdle(x: Contender, y: Contender): boolean {
+  return attackDice(x) === 0 || (y.defensiveEffect ?? 'always') === 'never' || ((x.attacks ?? 2) === 1 && (attackDice(x) === VDP_POOL || attackDice(y) === 0));
+}
+
 export const contestRoundSetup = lazySchema(() => z
   .object({
     a: contenderSchema,
@@ -322,6 +334,8 @@ export const contestRound = defineMechanic({
     // (Both "never" under a variant is refused, above.)
     if (rules.effectsOn !== 'fromLanding' && noEffects && !bothNever) {
       setupNotes.push(`rules.effectsOn changes nothing here: neither contender makes a defensive effect (${noEffectWhy}; a contest has no offensive effects)`);
+    } else if (rules.effectsOn === 'ownTurn' && ownTurnIdle(setup.a, setup.b) && ownTurnIdle(setup.b, setup.a)) {
+      setupNotes.push('rules.effectsOn changes nothing here: "ownTurn" takes a block\'s effect off the rest of the turn it lands in and off the defences before the next turn, and no effect ever lands on a contender with either (one attack a turn and no defence dice, or no attack for the other to block)');
     }
     // Who goes first each round is as likely under a roll as by Timing alone where the
     // Timings are equal (a coin either way) or 10 or more apart (2d6 cannot close the gap):

@@ -223,6 +223,11 @@ export const extended = defineMechanic({
     // A split of no attack dice makes no attack, so it never succeeds, whatever the difficulty
     // (as a risky check's successTarget with no Accomplish dice).
     if (policy === '0/4') setupNotes.push('difficulty changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, so it never succeeds, whatever the difficulty');
+    // Nor its bonus: a roll of no dice totals 0 (a VDP audit found it taken unsaid). (The
+    // steps the job takes, and maxSteps at 4/0, act on no roll there either, but bound the
+    // metrics' intervals, so the figures do change.)
+    if (policy === '0/4') setupNotes.push('attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill');
+    if (policy === '4/0') setupNotes.push('defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill');
 
     // A trial rolls at most maxSteps steps and stops at `steps` points of progress.
     const { specs: metrics, slot: M, exact: exactOf } = fixedLayout(EXTENDED_METRICS, { steps: { max: maxSteps }, progress: { max: steps } });

@@ -152,7 +152,10 @@ export const opposed = defineMechanic({
     const setupNotes = (['a', 'b'] as const).flatMap((k) => {
       const o = setup[k];
       const resist = o.resist ?? VDP_POOL - o.accomplish;
-      return o.resistModifier !== undefined && resist === 0 ? [`${k}.resistModifier changes nothing here: ${o.name}'s Resist has no dice, and a roll of no dice scores 0`] : [];
+      if (o.resistModifier !== undefined && resist === 0) return [`${k}.resistModifier changes nothing here: ${o.name}'s Resist has no dice, and a roll of no dice scores 0`];
+      // The mirror (a VDP audit: taken unsaid): an Accomplish of no dice beside a Resist with its own modifier.
+      if (o.resistModifier !== undefined && o.accomplish === 0) return [`${k}.modifier changes nothing here: ${o.name}'s Accomplish has no dice, and a roll of no dice scores 0, while its Resist takes resistModifier`];
+      return [];
     });
     // Where the advantage dice go (rules.advantageOn) changes nothing where neither side has
     // a net to place, or where the only pool it would change has no dice; a side's dice

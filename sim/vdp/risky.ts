@@ -119,6 +119,8 @@ export const risky = defineMechanic({
     const setupNotes = setup.cautionModifier !== undefined && caution === 0 ? ['cautionModifier changes nothing here: the Caution has no dice, and a roll of no dice totals 0'] : [];
     // Nor does the target of a side of no dice: it meets none, however low (above).
     if (setup.accomplish === 0) setupNotes.push('successTarget changes nothing here: the Accomplish has no dice, and a side of no dice makes no check, so the task is never done');
+    // And its modifier, where the Caution has its own (a VDP audit: taken unsaid).
+    if (setup.accomplish === 0 && setup.cautionModifier !== undefined) setupNotes.push('modifier changes nothing here: the Accomplish has no dice, and a roll of no dice totals 0, while the Caution takes cautionModifier');
     if (caution === 0) setupNotes.push('riskTarget changes nothing here: the Caution has no dice, and a side of no dice makes no check, so the risk is never warded off');
     // Where the advantage dice go (rules.advantageOn) changes nothing with no net to place,
     // or where the only pool it would change has no dice; the dice change nothing on a pool
