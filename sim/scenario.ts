@@ -653,24 +653,6 @@ function unplayedVariants(mechanic: Mechanic, rulesSchema: z.ZodType, rules: Rec
     });
 }
 
-/**
- * The rule variants the file (or the sweep, at this point) writes, at their defaults, that
- * the mechanic does not play (unplayedVariants refuses any other value): each changes
- * nothing, and is said. `rules.advantageOn: "accomplish"` in a contestRound, whose
- * contenders place their dice by their own `advantageOn`, read as if the rule put them on
- * the attack alone (a VDP audit).
- */
-function writtenUnplayedNotes(mechanic: Mechanic, written: unknown): string[] {
-  if (written === null || typeof written !== 'object') return [];
-  return Object.keys(written)
-    .filter((key) => !mechanic.variants.includes(key))
-    .map((key) => {
-      const playing = mechanicsPlaying(mechanic.system, key);
-      const by = playing.length === 0 ? 'no mechanic plays it' : `it is played by ${wordList(playing)} only`;
-      return `rules.${key} changes nothing here: ${mechanic.system} ${mechanic.name} does not play it (${by})`;
-    });
-}
-
 /** Does `point` (a result point) match a check's partial `point`? */
 export function pointMatches(check: Record<string, unknown> | undefined, point: Record<string, unknown>): boolean {
   if (!check) return true;
@@ -866,8 +848,6 @@ export function planScenario(
       // Prepared from a copy, as a worker prepares from the copy its message brings: the
       // inputs stay as validated even if a prepare() writes to what it is given.
       const simulation = exactOnce(mechanic.prepare(structuredClone(inputs.setup), structuredClone(inputs.rules) as typeof rules.data));
-      const unplayed = writtenUnplayedNotes(mechanic, applied.rules);
-      if (unplayed.length > 0) simulation.setupNotes = [...unplayed, ...(simulation.setupNotes ?? [])];
       const twice = twiceNamed(simulation.metrics.map((m) => m.name));
       if (twice !== undefined) throw new Error(twiceNamedProblem(twice));
       const stream = Object.keys(point).length === 0 ? 0 : pointKey(point);

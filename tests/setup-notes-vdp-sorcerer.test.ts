@@ -828,7 +828,7 @@ describe('VDP combat: a fighter that never attacks or never blocks (a VDP combat
   });
 });
 
-test('VDP audit: a risky or opposed check\'s modifier on an Accomplish of no dice beside the other pool\'s own modifier; contestRound\'s effectsOn "ownTurn" where no landed effect has a later attack or a defence to weigh on; a rule the mechanic does not play written at its default', () => {
+test('VDP audit: a risky or opposed check\'s modifier on an Accomplish of no dice beside the other pool\'s own modifier; contestRound\'s effectsOn "ownTurn" where no landed effect has a later attack or a defence to weigh on', () => {
   const risky0 = { accomplish: 0, cautionModifier: 1, successTarget: 8, riskTarget: 8 };
   const up = run('vdp', 'risky', { ...risky0, modifier: 5 });
   expect(up.metrics).toEqual(run('vdp', 'risky', { ...risky0, modifier: -5 }).metrics);
@@ -850,8 +850,4 @@ test('VDP audit: a risky or opposed check\'s modifier on an Accomplish of no dic
   const twice = run('vdp', 'contestRound', { a: { ...ann, attacks: 2 }, b: bob }, { effectsOn: 'ownTurn' });
   expect(said(twice).filter((n) => n.startsWith('rules.effectsOn'))).toEqual([]);
   expect(twice.metrics).not.toEqual(run('vdp', 'contestRound', { a: { ...ann, attacks: 2 }, b: bob }).metrics);
-  // rules.advantageOn at its default in a contestRound, whose contenders place their own dice.
-  const placed = run('vdp', 'contestRound', { a: { ...ann, advantage: 1 }, b: bob }, { advantageOn: 'accomplish' });
-  expect(placed.notes).toContain('rules.advantageOn changes nothing here: vdp contestRound does not play it (it is played by risky, opposed and extended only)');
-  expect(placed.metrics).toEqual(run('vdp', 'contestRound', { a: { ...ann, advantage: 1 }, b: bob }).metrics);
 });
