@@ -5,7 +5,7 @@
  * every mechanic's exact coverage (December 2026), which found these silent.
  */
 import { describe, expect, test } from 'vitest';
-import { runScenario } from './helpers.ts';
+import { expectAgreesWithExact, runScenario } from './helpers.ts';
 import { NO_AMBITION_NOTE, rivalCountNote } from '../sim/viciousness/campaignSetup.ts';
 
 const run = (system: string, mechanic: string, setup: object, rules: object = {}, trials = 500) =>
@@ -120,7 +120,24 @@ describe('exact values that are not there are said to be missing', () => {
     const later = run('sorcerer', 'conflict', { a: fighter('a'), b: fighter('b') });
     expect(later.metrics['first.a'].exact).toBeUndefined();
     expect(later.metrics['first.a'].estimate).toBeGreaterThan(0.4);
-    expect(later.notes).toEqual(['exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only']);
+    const NONE = 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round, if ever; the estimates are Monte Carlo only';
+    expect(later.notes).toEqual([NONE]);
+    // Lasting ones stay: no action ever comes (a Sorcerer audit: "comes in a later round" was said).
+    const never = run('sorcerer', 'conflict', { a: { ...fighter('a'), next: 0, dice: 2, lasting: 2 }, b: { ...fighter('b'), next: 0, dice: 2, lasting: 2 } });
+    expect(never.metrics.draw.estimate).toBe(1);
+    expect(never.notes).toEqual([NONE]);
+  });
+
+  test('Sorcerer: one with no dice beside a Passion roll acts in round 1 (it wins the roll, every die a success): the opening is exact (a Sorcerer audit: skipped, saying nobody could act)', () => {
+    const fighter = (name: string, passion?: number) => ({ name, stamina: 3, will: 3, dice: 1, lasting: 1, weapon: 'blade', ...(passion ? { passion } : {}) });
+    const point = runScenario({ name: 'p', system: 'sorcerer', mechanic: 'conflict', trials: 200000, seed: 'passion-opening', setup: { maxRounds: 1, a: fighter('a', 1), b: fighter('b') } }).results[0];
+    expect(point.notes).toBeUndefined();
+    expect(point.metrics['first.a'].exact).toBe(1);
+    // 1d10 against b's whole defence of 4 dice (3 + 2 − its lasting 1): Σ(v − 1)⁴ / 10⁵.
+    let landed = 0;
+    for (let v = 1; v <= 10; v++) landed += (v - 1) ** 4;
+    expect(point.metrics['opening.landed'].exact).toBeCloseTo(landed / 1e5, 12);
+    expectAgreesWithExact({ name: 'p', results: [{ ...point, metrics: Object.fromEntries(Object.entries(point.metrics).filter(([, m]) => m.exact !== undefined)) }] } as never);
   });
 });
 

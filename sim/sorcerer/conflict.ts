@@ -1013,8 +1013,13 @@ export function openingSkipped(
 ): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
     const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
-    if (!stands && passionCombinations(a, b, sides, exhausted, 'never', passionPenalties).some((c) => openingSkipped(c.a, c.b) !== undefined)) {
-      return 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round; the estimates are Monte Carlo only';
+    // Every way the Passion rolls can go decided here: one with no dice beside a Passion
+    // roll wins it, every die a success, and acts (a Sorcerer audit: the base dice alone,
+    // below, skipped the exact opening of such a fight, saying nobody could act).
+    if (!stands) {
+      return passionCombinations(a, b, sides, exhausted, 'never', passionPenalties).some((c) => openingSkipped(c.a, c.b) !== undefined)
+        ? 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round; the estimates are Monte Carlo only'
+        : undefined;
     }
   }
   if (openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina) {
@@ -1048,7 +1053,8 @@ export function openingSkipped(
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
   if (actionDice(a, openingPenalties(a), 0) === 0 && actionDice(b, openingPenalties(b), 0) === 0) {
-    return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round; the estimates are Monte Carlo only';
+    // "If ever": lasting penalties that leave neither any dice stay (an audit: no one ever acted).
+    return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round, if ever; the estimates are Monte Carlo only';
   }
   return undefined;
 }
