@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { refineBand } from './band.ts';
+import { parseDice } from './dice.ts';
 import { lazySchema } from './lazySchema.ts';
 import { findMechanic, mechanicsOf, mechanicsPlaying } from './mechanics.ts';
 import { rulesBySystem, type SystemName } from './rules.ts';
@@ -1116,15 +1117,27 @@ function listedTwice(values: readonly unknown[]): { index: number; problem: stri
     const names = keys ? Object.keys(v).sort() : Object.keys(v);
     return Object.fromEntries(names.map((k) => [k, normal((v as Record<string, unknown>)[k], keys, lists)]));
   };
+  // Dice written two ways ("d6", "1d6", " d6", "01d06") are the same dice (sim/dice.ts
+  // parseDice reads them alike): two points of one setup, until an audit.
+  const dice = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      const d = parseDice(v);
+      return typeof d === 'string' ? v : `${d.count}d${d.sides}`;
+    }
+    if (Array.isArray(v)) return v.map(dice);
+    if (v === null || typeof v !== 'object') return v;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dice(x)]));
+  };
   const sameWhy = (a: unknown, b: unknown) => {
     const same = (keys: boolean, lists: boolean) => JSON.stringify(normal(a, keys, lists)) === JSON.stringify(normal(b, keys, lists));
     if (same(true, false)) return 'the order of keys makes no difference';
     if (same(false, true)) return 'a lone value and a list of it are the same';
+    if (pointKey({ v: a }) !== pointKey({ v: b })) return 'the same dice, written another way';
     return 'the order of keys makes no difference, and a lone value and a list of it are the same';
   };
   const seen = new Map<string, unknown>();
   for (const [i, v] of values.entries()) {
-    const key = pointKey({ v });
+    const key = pointKey({ v: dice(v) });
     const text = JSON.stringify(v);
     if (seen.has(key)) {
       const before = JSON.stringify(seen.get(key));

@@ -65,6 +65,18 @@ describe('sweeps meet the file\'s own rules', () => {
     expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.dice.1: ["d4"] is listed twice (as \"d4\": a lone value and a list of it are the same): each value makes one point`);
   });
 
+  test('dice written two ways are listed twice ("d6", " d6", "1d6", "01d06": one setup, four points with four figures until an audit)', async () => {
+    const f = write('twice-dice.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: ["d6", "1d6", "d4"]\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: sweep.setup.sides.0.combatants.0.dice.1: "1d6" is listed twice (as "d6": the same dice, written another way): each value makes one point`);
+    const g = write('twice-dice-lists.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: [["2d4", "d6"], ["02d04", " 1d6"]]\n`);
+    expect((await poolsim('run', g)).err).toContain('is listed twice (as ["2d4","d6"]: the same dice, written another way)');
+    // Other dice are other points.
+    const h = write('dice-differ.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.dice: ["d6", "2d6"]\n`);
+    expect((await poolsim('run', h, '--trials', '500')).code).toBe(0);
+  });
+
   test('a solve value listed twice is refused as a sweep value is', async () => {
     const f = write('solve-twice.yaml', `${clash}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0.count, values: [1, 1, 2], metric: top.heroes, target: 0.5 }\n`);
     const r = await poolsim('solve', f);
