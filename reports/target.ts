@@ -595,7 +595,17 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     entries = entries.filter((name) => !isDesktopFile(target, name));
     if (entries.length > 0 && !isReportFolder(target)) refuse(`is a folder poolsim did not write (it has no ${MARKER} file) and it is not empty`);
     if (entries.length > 0) {
-      const foreign = foreignEntries(target, options.slugs);
+      let foreign: string[];
+      try {
+        foreign = foreignEntries(target, options.slugs);
+      } catch (e) {
+        // A file or folder gone between the listing and the look: something else is writing
+        // there — another report into the same --out, most likely (an audit: a bare ENOENT,
+        // exit 3, as if a run had failed).
+        const code = (e as NodeJS.ErrnoException).code;
+        if (code !== 'ENOENT' && code !== 'ENOTDIR') throw e;
+        return refuse(`changed while poolsim looked at it (${code}: is another poolsim report writing there?)`, 'give a folder no other run is writing to, or run again once it is done');
+      }
       const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
       const some = foreign.length === 1 ? 'something' : `${foreign.length} things`;
       const them = foreign.length === 1 ? 'it' : 'them';

@@ -271,8 +271,31 @@ export async function writeReports(
   try {
     await rename(staging, target);
   } catch (error) {
-    if (hadPrevious) await rename(previous, target);
+    // The old folder goes back where it can; the new reports go either way. Something put
+    // at --out since the old one stepped aside (another report into the same folder: an
+    // audit) keeps it from coming back, and is said, not a bare ENOTEMPTY with both folders
+    // left beside --out.
+    let back = !hadPrevious;
+    if (hadPrevious) {
+      try {
+        await rename(previous, target);
+        back = true;
+      } catch {
+        // Said below.
+      }
+    }
     await undo();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST') {
+      const refused = new TargetRefused(
+        `--out ${outDir}: something was put there while poolsim wrote the reports (is another poolsim report writing there?), so this run's reports were not written` +
+          (back ? '' : `; the previous reports are kept, as they were, at ${previous} (what is at --out now is another's: move the folder back yourself if it is wanted)`) +
+          '; give a folder no other run is writing to, or run again once it is done',
+      );
+      refused.afterRun = true;
+      throw refused;
+    }
+    if (!back) (error as Error).message += `; the previous reports are kept, as they were, at ${previous}`;
     throw error;
   }
   // Not rm -r: a file put in the old folder after it was looked at would go with it. Only

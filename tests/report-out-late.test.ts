@@ -273,3 +273,47 @@ describe('the old reports, looked at and found poolsim\'s, are deleted only as t
     }
   });
 });
+
+describe('another report put at --out while this one swaps its folder in (an audit: ENOTEMPTY, exit 3, the new and old folders both left beside --out)', () => {
+  test('refused, saying so; the other report is kept, the new one removed, the previous reports kept and named', async () => {
+    const { lib, out } = library();
+    expect((await poolsim('report', lib, '--out', out)).code).toBe(0);
+    // Once the old folder has stepped aside, "another report" takes --out first.
+    renamed.hook = (_from, to) => {
+      if (!to.includes('.out.old-')) return;
+      renamed.hook = undefined;
+      mkdirSync(out);
+      writeFileSync(join(out, 'index.html'), 'the other report');
+    };
+    try {
+      const r = await poolsim('report', lib, '--out', out);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toContain(`poolsim: --out ${out}: something was put there while poolsim wrote the reports (is another poolsim report writing there?), so this run's reports were not written; the previous reports are kept, as they were, at ${join(dir, '.out.old-')}`);
+      expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('the other report');
+      const left = readdirSync(dir).sort();
+      expect(left.filter((n) => n.startsWith('.out.tmp-'))).toEqual([]);
+      expect(left.filter((n) => n.startsWith('.out.old-'))).toHaveLength(1);
+    } finally {
+      renamed.hook = undefined;
+    }
+  });
+});
+
+describe('--out changing while poolsim looks at it (an audit: a bare ENOENT, exit 3)', () => {
+  test('a file gone between the listing and the look: refused as another writer\'s doing (exit 2), not a failed run', async () => {
+    const { lib, out } = library();
+    expect((await poolsim('report', lib, '--out', out)).code).toBe(0);
+    const { checkTarget, TargetRefused } = await import('../reports/target.ts');
+    const real = fs.lstatSync;
+    const restore = stubBuiltin(fs, 'lstatSync', ((path: PathLike, ...rest: unknown[]) => {
+      if (String(path).endsWith('results.json')) throw Object.assign(new Error(`ENOENT: no such file or directory, lstat '${String(path)}'`), { code: 'ENOENT', syscall: 'lstat' });
+      return (real as (...a: unknown[]) => unknown)(path, ...rest);
+    }) as typeof fs.lstatSync);
+    try {
+      expect(() => checkTarget(out)).toThrow(TargetRefused);
+      expect(() => checkTarget(out)).toThrow(`--out ${out}: changed while poolsim looked at it (ENOENT: is another poolsim report writing there?)`);
+    } finally {
+      restore();
+    }
+  });
+});
