@@ -149,42 +149,47 @@ export async function reportCommand(
   // is bad input, nothing written), answered after, beside (never inside) its results.
   const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }) : []));
   const results = await runPlans(plans, { workers: values.workers, progress: err, ...context });
-  const answers = await solveAll(plans, searches, { workers: values.workers, ...context });
-  plans.forEach((_, i) => {
-    if (searches[i].length > 0) results[i].solve = answers[i];
-  });
-  const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
-  let diff: ResultDiff | undefined;
-  if (baseline) {
-    // A report of some scenario files compares those: the baseline's others were not run
-    // here, which is said, not listed as gone ("only in the baseline", a failure). A report
-    // of folders (the library, as .ci/balance runs it) is the whole set: a baseline
-    // scenario it did not run was removed or renamed, only in the baseline, as `poolsim
-    // diff` says (an audit: it read "not run here" and "nothing moved" for a deleted file).
-    // The baseline's mark says what it was made from (reports/target.ts ranFrom); given the
-    // same files and folders, this run is the whole set again (a review: a subfolder of the
-    // library is not the library).
-    const baseRan = ranFrom(values.baseline!);
-    const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
-    const wholeSet = baseRan !== undefined && same(baseRan, inputs.map((input) => realOf(input)));
-    const ran = new Set(wholeSet ? baseline.map((b) => b.name) : results.map((r) => r.name));
-    // This run is a report: a scenario without blocks answered none, which a baseline that
-    // answered some must show as blocks on one side only (readResults reads a report folder
-    // so). Copies: results.json keeps writing no `solve` where there are no blocks.
-    const answered = results.map((r) => (r.solve === undefined ? { ...r, solve: [] } : r));
-    diff = diffResults(baseline.filter((b) => ran.has(b.name)), answered, diffOptions);
-    diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
-    for (const e of entries) {
-      const name = e.result.name;
-      const other = diff.otherMechanic.includes(name) ? diff.settings.find((s) => s.setting === 'mechanic' && s.scenario === name) : undefined;
-      e.changes = { metrics: diff.changes.filter((c) => c.scenario === name), answers: diff.answers.filter((x) => x.scenario === name), ...(other ? { otherMechanic: String(other.base) } : {}) };
+  // Stop signals are held from here to the last file written: between the run and the
+  // write (the answers, the diff, the renderers' loading) Ctrl-C killed the process with no
+  // word (an audit), where the docs promise "interrupted by SIGINT, nothing was written".
+  const { entries, diff, kept } = await withWriteSignals(context.signal, async (signal) => {
+    const answers = await solveAll(plans, searches, { workers: values.workers, ...context });
+    plans.forEach((_, i) => {
+      if (searches[i].length > 0) results[i].solve = answers[i];
+    });
+    const entries = plans.map((plan, i): ReportEntry => ({ slug: slugs[i], result: results[i], source: plan.file, setup: plan.scenario.setup }));
+    let diff: ResultDiff | undefined;
+    if (baseline) {
+      // A report of some scenario files compares those: the baseline's others were not run
+      // here, which is said, not listed as gone ("only in the baseline", a failure). A report
+      // of folders (the library, as .ci/balance runs it) is the whole set: a baseline
+      // scenario it did not run was removed or renamed, only in the baseline, as `poolsim
+      // diff` says (an audit: it read "not run here" and "nothing moved" for a deleted file).
+      // The baseline's mark says what it was made from (reports/target.ts ranFrom); given the
+      // same files and folders, this run is the whole set again (a review: a subfolder of the
+      // library is not the library).
+      const baseRan = ranFrom(values.baseline!);
+      const same = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().every((x, i) => x === [...b].sort()[i]);
+      const wholeSet = baseRan !== undefined && same(baseRan, inputs.map((input) => realOf(input)));
+      const ran = new Set(wholeSet ? baseline.map((b) => b.name) : results.map((r) => r.name));
+      // This run is a report: a scenario without blocks answered none, which a baseline that
+      // answered some must show as blocks on one side only (readResults reads a report folder
+      // so). Copies: results.json keeps writing no `solve` where there are no blocks.
+      const answered = results.map((r) => (r.solve === undefined ? { ...r, solve: [] } : r));
+      diff = diffResults(baseline.filter((b) => ran.has(b.name)), answered, diffOptions);
+      diff.notRun = baseline.filter((b) => !ran.has(b.name)).map((b) => b.name);
+      for (const e of entries) {
+        const name = e.result.name;
+        const other = diff.otherMechanic.includes(name) ? diff.settings.find((s) => s.setting === 'mechanic' && s.scenario === name) : undefined;
+        e.changes = { metrics: diff.changes.filter((c) => c.scenario === name), answers: diff.answers.filter((x) => x.scenario === name), ...(other ? { otherMechanic: String(other.base) } : {}) };
+      }
     }
-  }
-  // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
-  // pay for them (tests/startup.test.ts).
-  await importRendererLibraries();
-  const { writeReports } = await import('../reports/write.ts');
-  const { kept } = await withWriteSignals(context.signal, (signal) => writeReports(outDir, entries, { diff, signal, inputs }));
+    // Plot, d3, linkedom and arquero load here, only for `report`: `run` and `merge` never
+    // pay for them (tests/startup.test.ts).
+    await importRendererLibraries();
+    const { writeReports } = await import('../reports/write.ts');
+    return { entries, diff, ...(await writeReports(outDir, entries, { diff, signal, inputs })) };
+  });
   if (kept !== undefined) err?.write(`poolsim: ${plainText(kept)}\n`);
 
   let failed = 0;
