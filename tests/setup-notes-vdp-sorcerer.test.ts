@@ -685,7 +685,7 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
   test('contest: exhausted "remaining" where no roll has two pools of dice 2 or more apart', () => {
     const remaining = { exhausted: 'remaining' };
     const contest = (a: number, b: number, more: object = {}) => ({ a: { name: 'a', dice: a }, b: { name: 'b', dice: b }, die: 'd6', ...more });
-    const why = 'rules.exhausted changes nothing here: a side that runs out of dice leaves the other as many as the pools differ by (tied dice cancel in pairs), and no roll here has two pools of dice 2 or more apart (a side of no dice gives the winner every die either way)';
+    const why = 'rules.exhausted changes nothing here: a side that runs out of dice leaves the other as many as the pools differ by (tied dice cancel in pairs), and no roll here whose successes count has two pools of dice 2 or more apart (a side of no dice gives the winner every die either way)';
     for (const [x, y] of [[4, 3], [3, 3], [2, 1], [0, 5]]) {
       const withIt = run('sorcerer', 'contest', contest(x, y), remaining);
       expect(said(withIt), `${x} v ${y}`).toEqual([why]);
@@ -696,9 +696,20 @@ describe('Sorcerer: variants that change nothing in this contest or conflict are
     expect(said(apart)).toEqual([]);
     expect(apart.metrics['successes.a'].exact).not.toBeCloseTo(run('sorcerer', 'contest', contest(5, 3)).metrics['successes.a'].exact!, 6);
     // Tries of a, cut by a die after each loss: 5 against 4, then 4 and 3 — never 2 apart.
-    expect(said(run('sorcerer', 'contest', contest(5, 4, { tries: 3 }), remaining))).toEqual([why]);
+    const TRIES = `${why}; a later try tells only who wins`;
+    expect(said(run('sorcerer', 'contest', contest(5, 4, { tries: 3 }), remaining))).toEqual([TRIES]);
     // 6 against 4: 2 apart on the first try.
     expect(said(run('sorcerer', 'contest', contest(6, 4, { tries: 3 }), remaining))).toEqual([]);
+    // A later try 2 apart (3 against 3, tries cut the other way by no penalty, against a
+    // side that gives a pool of 1): only who wins is told (a Sorcerer audit: held back).
+    const later = run('sorcerer', 'contest', contest(3, 3, { tries: 3 }), remaining);
+    expect(said(later)).toEqual([TRIES]);
+    expect(later.metrics).toEqual(run('sorcerer', 'contest', contest(3, 3, { tries: 3 })).metrics);
+    // A Passion roll of 1 against 3 dice: the Passion side never wins by 2, and the other's
+    // successes there count for nothing (held back until the audit).
+    const passion = run('sorcerer', 'contest', { ...contest(3, 3), a: { name: 'a', dice: 3, passion: 1 } }, remaining);
+    expect(said(passion)).toEqual([`${why}; a Passion roll counts only its Passion side's successes`]);
+    expect(passion.metrics).toEqual(run('sorcerer', 'contest', { ...contest(3, 3), a: { name: 'a', dice: 3, passion: 1 } }).metrics);
   });
 
   test('conflict of one round: attackCurrency "nextAction", and standUpCovers and passionPenalties where nobody starts with penalties', () => {

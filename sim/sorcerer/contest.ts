@@ -280,24 +280,21 @@ export const contest = defineMechanic({
     // is none. Said rather than refused (as retryPenalty without tries is): a sweep over tries
     // from 1 keeps the penalty written once (scenarios/sorcerer-keep-trying.yaml).
     const setupNotes: string[] = setup.tries === 1 && setup.retryPenalty !== undefined ? ['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one'] : [];
-    // "remaining" differs from "one" only where a side runs out of dice while the other keeps
-    // 2 or more: as many as the pools differ by, since tied dice cancel in pairs (a side of
-    // no dice gives the winner every die either way). So where no roll of the contest (the
-    // main roll with any Passion bonus dice, the Passion rolls, each try) sets pools 2 or more
-    // apart, both of dice, it changes nothing (an audit: taken unsaid).
+    // "remaining" differs from "one" only in the winner's successes, where the other side
+    // runs out of dice while it keeps 2 or more: as many as the pools differ by, since tied
+    // dice cancel in pairs (a side of no dice gives the winner every die either way). Only
+    // the main roll's successes are reported (with any Passion bonus dice), and a Passion
+    // roll's only where the Passion side wins (its bonus dice); a later try tells only who
+    // wins (a Sorcerer audit: tries and Passion rolls held the note back). So where no such
+    // roll sets the reported winner's pool 2 or more above the other's, both of dice, it
+    // changes nothing (an audit: taken unsaid).
     if (rules.exhausted === 'remaining') {
       const pairs: [number, number][] = [];
-      for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) pairs.push([poolSize(a, sA), poolSize(b, sB)]);
+      for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) pairs.push([poolSize(a, sA), poolSize(b, sB)], [poolSize(b, sB), poolSize(a, sA)]);
       if (passionA > 0) pairs.push([passionA, counts[1]]);
       if (passionB > 0) pairs.push([passionB, counts[0]]);
-      // Each try's pool of a, with its Passion bonus dice as on the first (counted generously:
-      // a pair too many only leaves a note unsaid).
-      for (const n of pools) {
-        for (let sA = 0; sA <= passionA; sA++) for (let sB = 0; sB <= passionB; sB++) pairs.push([n + sA, poolSize(b, sB)]);
-        if (passionB > 0) pairs.push([passionB, n]);
-      }
-      if (pairs.every(([x, y]) => Math.min(x, y) === 0 || Math.abs(x - y) <= 1)) {
-        setupNotes.push('rules.exhausted changes nothing here: a side that runs out of dice leaves the other as many as the pools differ by (tied dice cancel in pairs), and no roll here has two pools of dice 2 or more apart (a side of no dice gives the winner every die either way)');
+      if (pairs.every(([winner, other]) => other === 0 || winner - other <= 1)) {
+        setupNotes.push(`rules.exhausted changes nothing here: a side that runs out of dice leaves the other as many as the pools differ by (tied dice cancel in pairs), and no roll here whose successes count has two pools of dice 2 or more apart (a side of no dice gives the winner every die either way)${retrying || passionFirst ? `; ${[retrying ? 'a later try tells only who wins' : '', passionFirst ? 'a Passion roll counts only its Passion side\'s successes' : ''].filter(Boolean).join(', and ')}` : ''}`);
       }
     }
     // "flat" differs from "cumulative" only from a third try on, and only where the penalty
