@@ -188,6 +188,12 @@ describe('shards', () => {
       await refused([parts[0], parts[2]], 'missing shard 1/3: merge needs all 3 parts (given: shards 0/3, 2/3)');
       // One given is "shard 0/3", not "got 0/3", which read as "got none".
       await refused([parts[0]], 'missing shards 1/3, 2/3: merge needs all 3 parts (given: shard 0/3)');
+      // Of a split into 100,000, the first ten and a count (it listed all 99,999: 1.4 MB).
+      const one = await shard([HEIST], '0/100000', 'wide-0.json');
+      const r = await poolsim(['merge', one, '--json']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('missing shards 1/100000, 2/100000, 3/100000, 4/100000, 5/100000, 6/100000, 7/100000, 8/100000, 9/100000, 10/100000 and 99,989 more: merge needs all 100000 parts (given: shard 0/100000)');
+      expect(r.stderr.length).toBeLessThan(1000);
     });
 
     it('overlapping shards: the same shard twice', async () => {
