@@ -623,7 +623,11 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
       if (f.hash === g.hash) return;
       const what =
         JSON.stringify(f.seed) !== JSON.stringify(g.seed)
-          ? `a different seed (${JSON.stringify(f.seed)} in ${paths[k]}, ${JSON.stringify(g.seed)} in ${firstPath})`
+          ? String(f.seed) === String(g.seed)
+            ? // The same streams (a seed is read as its text), but the merged result would print
+              // one of two seeds (an audit: "a different seed" of 0 and "0" read as wrong numbers).
+              `the seed written two ways (${JSON.stringify(f.seed)} in ${paths[k]}, ${JSON.stringify(g.seed)} in ${firstPath}: the same draws, but the result prints one of them) — give every shard the seed the same way`
+            : `a different seed (${JSON.stringify(f.seed)} in ${paths[k]}, ${JSON.stringify(g.seed)} in ${firstPath})`
           : f.trials !== g.trials
             ? `different trials (${f.trials} in ${paths[k]}, ${g.trials} in ${firstPath})`
             : 'a different scenario (the file changed between shards)';

@@ -208,6 +208,12 @@ describe('shards', () => {
     it('a different seed', async () => {
       const other = await shard([FIXTURES], '1/3', 'seed-1.json', ['--workers', '1', '--seed', 'other']);
       await refused([parts[0], other, parts[2]], new RegExp(`${AMBUSH}: ${other} and ${parts[0]} ran it with a different seed \\("other" in .*, 7 in .*\\)`));
+      // The same seed written two ways ("7" in the file, 7 from --seed): the same draws, and
+      // said so (an audit: "a different seed" read as other numbers).
+      const file = part('seed-text.json');
+      writeFileSync(file, JSON.stringify({ name: 'seeded', system: 'vdp', mechanic: 'check', trials: 3000, seed: '7', setup: { modifier: 0, target: 7 } }));
+      const [asText, asNumber] = [await shard([file], '0/2', 'seed-text-0.json'), await shard([file], '1/2', 'seed-text-1.json', ['--seed', '7'])];
+      await refused([asText, asNumber], `${file}: ${asNumber} and ${asText} ran it with the seed written two ways (7 in ${asNumber}, "7" in ${asText}: the same draws, but the result prints one of them) — give every shard the seed the same way`);
     });
 
     it('different trials', async () => {
