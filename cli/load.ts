@@ -77,6 +77,8 @@ export function expandPaths(paths: readonly string[], folders?: Set<string>): st
   const seen = new Set<string>();
   /** Scenario files reached, each time (a file reached again by another path counts again). */
   let reached = 0;
+  /** Hidden files named as scenarios, passed over (said where a folder then holds none). */
+  let hiddenSkipped = 0;
   const walk = (p: string, named = false) => {
     const st = statOf(p);
     if (typeof st === 'string') {
@@ -90,8 +92,12 @@ export function expandPaths(paths: readonly string[], folders?: Set<string>): st
       }
       let real: string;
       let names: string[];
+      // A folder named through a link and then ".." ("lnk/..") is the folder above where the
+      // link leads, as the system reads it; realpathSync() and join() take "lnk/.." away
+      // first, and names beside the link were opened instead (a review).
+      const dotted = p.split(/[\\/]/).includes('..');
       try {
-        real = realpathSync(p);
+        real = dotted ? realpathSync.native(p) : realpathSync(p);
         names = readdirSync(p).sort();
       } catch (e) {
         errors.push(new ScenarioError(p, '', `cannot be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`));
@@ -111,12 +117,16 @@ export function expandPaths(paths: readonly string[], folders?: Set<string>): st
       const from = reached;
       folders?.add(real);
       visiting.add(real);
+      const base = dotted ? real : p;
       for (const name of names) {
         // A hidden name is nobody's scenario: an editor's lock or backup (Emacs's `.#a.json`,
         // a link to nothing while a file has unsaved edits), macOS's `._a.json`, a `.git`
         // folder. Read, one of them refused the whole run (an audit).
-        if (name.startsWith('.')) continue;
-        const inside = join(p, name);
+        if (name.startsWith('.')) {
+          if (SCENARIO_FILE.test(name)) hiddenSkipped++;
+          continue;
+        }
+        const inside = join(base, name);
         const s = statOf(inside);
         if (typeof s === 'string' ? SCENARIO_FILE.test(name) : s.isDirectory() || SCENARIO_FILE.test(name)) walk(inside);
         if (errors.length > 100) break;
@@ -144,12 +154,14 @@ export function expandPaths(paths: readonly string[], folders?: Set<string>): st
     }
   };
   for (const p of paths) {
-    const before = { reached, errors: errors.length };
+    const before = { reached, errors: errors.length, hidden: hiddenSkipped };
     walk(p, true);
     // A folder named beside others that holds no scenario is refused as it is named alone:
     // skipped, `run new/ a.yaml` ran a.yaml alone and said nothing (an audit).
     if (reached === before.reached && errors.length === before.errors && isFolder(statOf(p))) {
-      errors.push(new ScenarioError(p, '', `no scenario files (.json, .yaml, .yml) found in this folder${paths.length > 1 ? ' (each folder named must hold some)' : ''}`));
+      const hidden = hiddenSkipped - before.hidden;
+      const passed = hidden === 0 ? '' : ` (${hidden === 1 ? 'one hidden file, whose name starts' : `${hidden} hidden files, whose names start`} with ".", passed over: name one to run it)`;
+      errors.push(new ScenarioError(p, '', `no scenario files (.json, .yaml, .yml) found in this folder${passed}${paths.length > 1 ? ' (each folder named must hold some)' : ''}`));
     }
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);

@@ -5,7 +5,7 @@
  * SIGHUP; nothing is written).
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
@@ -229,7 +229,12 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
       // Compared by what the names lead to too: a link to the folder being run let the
       // part be written into it (then the next run of the folder failed on it).
       if (existsSync(input) && statSync(input).isDirectory() && (within(out, resolve(input)) || within(realOf(out), realOf(input)))) {
-        throw new UsageError(`--out ${values.out}: is in the folder ${input}, which is being run, and the next run of it would read the part as a scenario: write the parts elsewhere (parts/part-${shard.index}.json, say)`);
+        // Under a hidden name the next run passes it over (cli/load.ts), but a part is kept
+        // out of the folders being run all the same: said as it is (a review: "would read").
+        const below = within(out, resolve(input)) ? relative(resolve(input), out) : relative(realOf(input), realOf(out));
+        const hidden = below.split(sep).some((name) => name.startsWith('.') && name !== '..');
+        const why = hidden ? 'poolsim keeps parts out of the folders it runs, whatever the name (the next run passes a hidden name over)' : 'the next run of it would read the part as a scenario';
+        throw new UsageError(`--out ${values.out}: is in the folder ${input}, which is being run, and ${why}: write the parts elsewhere (parts/part-${shard.index}.json, say)`);
       }
     }
     // And by the folders the run reads, links inside them followed (cli/load.ts expandPaths):

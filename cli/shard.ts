@@ -241,7 +241,7 @@ const ONLY_PARTS = 'a part file replaces only a part file an earlier shard wrote
  * (publish): a part another shard put there meanwhile, given the same `--out` by mistake,
  * was renamed over, both shards saying they had written it, until an audit.
  */
-export type PartTarget = { dev: number; ino: number } | null;
+export type PartTarget = { dev: number; ino: number; ctimeMs: number; size: number } | null;
 
 /**
  * Throws ShardError unless `path` is somewhere a part file may go: nothing there yet, or
@@ -289,7 +289,10 @@ export function checkPartTarget(path: string): PartTarget {
   // overlayfs (Docker) whose layer is another file system than its folder's.
   if (isMountPoint(path)) refuse(MOUNTED);
   probe(path);
-  return { dev: st.dev, ino: st.ino };
+  // With its change time and size: a part deleted meanwhile frees its inode number, which
+  // the file system may give at once to the next file made there (a review: another shard's
+  // part, so taken for the one seen, was renamed over).
+  return { dev: st.dev, ino: st.ino, ctimeMs: st.ctimeMs, size: st.size };
 }
 
 /**
@@ -354,7 +357,7 @@ function publish(temporary: string, path: string, text: string, write: (fd: numb
   // ran — another shard's part, given the same --out, among them — and is kept; where it
   // found an earlier part, only that very file is replaced.
   if (st !== undefined && before === null) throw appeared('something was put there while the shard ran (another shard\'s part given the same --out?)');
-  if (st !== undefined && before && (st.dev !== before.dev || st.ino !== before.ino)) {
+  if (st !== undefined && before && (st.dev !== before.dev || st.ino !== before.ino || st.ctimeMs !== before.ctimeMs || st.size !== before.size)) {
     throw appeared('the part file there before the shard ran was replaced while it ran (another shard\'s part given the same --out?)');
   }
   if (st === undefined) {

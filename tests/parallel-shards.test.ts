@@ -173,6 +173,23 @@ describe('shards', () => {
     // Named, a hidden file is read.
     const named = await poolsim(['run', join(folder, '._heist.json')]);
     expect(named.code).toBe(2);
+    // A folder of hidden scenarios alone says they were passed over (a review: "no scenario files").
+    const only = mkdtempSync(join(tmpdir(), 'poolsim-hidden-only-'));
+    writeFileSync(join(only, '.draft.json'), readFileSync(HEIST));
+    const none = await poolsim(['run', only]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain(`${only}: (top level): no scenario files (.json, .yaml, .yml) found in this folder (one hidden file, whose name starts with ".", passed over: name one to run it)`);
+  });
+
+  it('a folder named through a link and then ".." is the one the system reads (a review: names beside the link were opened)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'poolsim-dotdot-'));
+    mkdirSync(join(root, 'A', 'real'), { recursive: true });
+    mkdirSync(join(root, 'B'));
+    writeFileSync(join(root, 'A', 'heist.json'), readFileSync(HEIST));
+    symlinkSync('../A/real', join(root, 'B', 'lnk'));
+    const r = await poolsim(['run', `${join(root, 'B', 'lnk')}/..`, '--trials', '1000', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).name).toBe(JSON.parse(readFileSync(HEIST, 'utf8')).name);
   });
 
   describe('merge refuses parts that do not belong together, and writes nothing', () => {

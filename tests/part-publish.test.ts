@@ -197,4 +197,16 @@ describe('what was at --out before the shard ran (checkPartTarget) is what the p
     expect(readFileSync(out, 'utf8')).toBe(part(2));
     expect(readdirSync(dir)).toEqual(['part.json']);
   });
+
+  test('a new file that got the old one\'s inode number (freed when the part was deleted, given again at once) is not taken for it (a review)', async () => {
+    const dir = folder();
+    const out = join(dir, 'part.json');
+    writeFileSync(out, part(0));
+    const seen = checkPartTarget(out)!;
+    // What the look would find had another shard's part taken the freed number: the same
+    // device and inode, made at another time.
+    const reused = { ...seen, ctimeMs: seen.ctimeMs - 1000 };
+    await expect(writeAtomically(out, part(1), undefined, reused)).rejects.toThrow('the part file there before the shard ran was replaced while it ran');
+    expect(readFileSync(out, 'utf8')).toBe(part(0));
+  });
 });
