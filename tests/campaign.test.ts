@@ -631,6 +631,7 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
       'policy.interfere.challenges changes nothing here: interfering by violence is a fight with the rival\'s minions, not a plan against challenges',
       'policy.job changes nothing here: action is "idle", so no troupe takes a job',
       'policy.job.guards changes nothing here: with onFailedJob "abandon" a failed plan never comes to violence',
+      'policy.onFailedJob changes nothing here: it says what a failed plan comes to when no rival deal is taken, and action is "idle", so no troupe takes a job',
       'policy.successorAsset changes nothing here: with newTroupe "never" no troupe is founded again',
       'policy.medicPush changes nothing here: no PC has the "medic" trait',
       'policy.buy.equipment changes nothing here: its price is above 4 at every rank ("If it ends up above 4, it isn\'t obtainable with money")',

@@ -261,7 +261,7 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
     expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { advantage: 1, disadvantage: 1 })).metrics);
     // A contender's dice on rolls it never makes: attack rolls at 0/4.
     const unrolled = run('vdp', 'contestRound', contenders({}, { allocation: '0/4', advantageOn: 'attack', advantage: 2 }));
-    expect(said(unrolled)).toEqual(['b.advantage changes nothing here: ben\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack']);
+    expect(said(unrolled)).toEqual(['b.attack changes nothing here: at allocation "0/4" ben makes no attack, whatever its attribute and skill', 'b.advantage changes nothing here: ben\'s advantageOn "attack" puts the dice on its attack rolls, and at allocation "0/4" it makes no attack']);
     expect(unrolled.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { allocation: '0/4', advantageOn: 'attack' })).metrics);
     // With a die on the rolls it names, it acts: not said.
     const acts = run('vdp', 'combat', duel({ advantageOn: 'defence', advantage: 1 }));
@@ -429,6 +429,7 @@ describe('VDP tension settings with nothing to act on', () => {
     expect(said(c)).toEqual([
       // (Ana's "never" too: against a contender that never attacks she never blocks.)
       'a.defensiveEffect changes nothing here: ben makes no attack at allocation "0/4", so ana never blocks one to make an effect of',
+      'b.attack changes nothing here: at allocation "0/4" ben makes no attack, whatever its attribute and skill',
       'b.spendTension changes nothing here: ben spends no tension on dice, nor would the default "onAttack": at allocation "0/4" it makes no attack',
       'b.spendPerRoll changes nothing here: ben spends no tension on dice (spendTension "never")',
     ]);
@@ -654,6 +655,7 @@ test('VDP contestRound against a contender at 0/4, which never attacks: the othe
     `a.effectTension changes nothing here: ana makes no defensive effect to add it to (${never}; a contest has no offensive effects)`,
     `a.bid changes nothing here: neither contender makes a defensive effect (${never}; ben's defensiveEffect is "never"; a contest has no offensive effects), so there is no bidding`,
     'b.attacks changes nothing here: at allocation "0/4" ben makes no attack',
+    'b.attack changes nothing here: at allocation "0/4" ben makes no attack, whatever its attribute and skill',
   ]);
   // Ben attacking (2/2): Ana blocks and her effects act, unsaid.
   const blocks = run('vdp', 'contestRound', contenders({ effectTension: 1 }, { defensiveEffect: 'never' }), { effectsOn: 'ownTurn' });

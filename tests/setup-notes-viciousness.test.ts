@@ -760,6 +760,15 @@ describe('a rivals audit: Speed Chess with no design that fails, escalation with
     // Before: the exact figures were dropped, "they depend on what the company does (rival deals)".
     expect(point.metrics.rivalStrikes!.exact).toBeTypeOf('number');
     expectNoted(point, run('campaign', never), 'policy.takeRivalDeal changes nothing here: a rival deal is taken when a job\'s plan fails, and no challenge is left once job.removed is taken off, so no plan fails');
+    // onFailedJob there, or where every failed plan takes a deal (a review: unsaid).
+    const ABANDON = (why: string) => `policy.onFailedJob changes nothing here: it says what a failed plan comes to when no rival deal is taken, and ${why}`;
+    expectNoted(run('campaign', campaign([rival], { job: { challenges: 0 }, onFailedJob: 'abandon' })), run('campaign', never), ABANDON('no challenge is left once job.removed is taken off, so no plan fails'));
+    const dealing = campaign([rival], { takeRivalDeal: 'whenJobFails' });
+    expectNoted(
+      run('campaign', { ...dealing, policy: { ...dealing.policy, onFailedJob: 'abandon' } }),
+      run('campaign', dealing),
+      ABANDON('with takeRivalDeal "whenJobFails" every failed plan takes a rival\'s deal instead'),
+    );
     // Where a plan can fail, deals are made and the figures are Monte Carlo.
     const failing = run('campaign', campaign([rival], { takeRivalDeal: 'whenJobFails' }));
     expect(failing.metrics.rivalDeals!.estimate).toBeGreaterThan(0);

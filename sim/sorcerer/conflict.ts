@@ -1018,7 +1018,7 @@ export function openingSkipped(
     // below, skipped the exact opening of such a fight, saying nobody could act).
     if (!stands) {
       return passionCombinations(a, b, sides, exhausted, 'never', passionPenalties).some((c) => openingSkipped(c.a, c.b) !== undefined)
-        ? 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round; the estimates are Monte Carlo only'
+        ? 'exact opening skipped: after the Passion rolls, neither character may have dice to act with in round 1, so the first action may come in a later round, if ever; the estimates are Monte Carlo only'
         : undefined;
     }
   }

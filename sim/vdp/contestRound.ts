@@ -347,6 +347,8 @@ export const contestRound = defineMechanic({
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
       if (c.attacks !== undefined && atk[i] === 0) setupNotes.push(`${side}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack`);
+      // Nor its attack's attribute and skill (as an extended check's at 0/4; a review).
+      if (atk[i] === 0) setupNotes.push(`${side}.attack changes nothing here: at allocation "0/4" ${c.name} makes no attack, whatever its attribute and skill`);
       if (c.defensiveEffect !== undefined && neverBlocks(i) !== undefined) setupNotes.push(`${side}.defensiveEffect changes nothing here: ${neverBlocks(i)} to make an effect of`);
       // Its situational dice with none to place, or only on rolls it never makes (with dice).
       const { attack: noAttack, defence: noDefence } = noDice[i];

@@ -439,6 +439,16 @@ function fieldNotes(
   if (policy.takeRivalDeal === 'whenJobFails' && (idle || noChallengeLeft)) {
     nothing('policy.takeRivalDeal', `a rival deal is taken when a job's plan fails, and ${idle ? 'action is "idle", so no troupe takes a job' : 'no challenge is left once job.removed is taken off, so no plan fails'}`);
   }
+  // What a failed plan turns to when no deal is taken (failedPlan): nothing to say where no
+  // plan fails, or every failed plan takes a deal (a review: said of takeRivalDeal only).
+  if (policy.onFailedJob !== undefined) {
+    const why =
+      idle ? 'action is "idle", so no troupe takes a job'
+      : noChallengeLeft ? 'no challenge is left once job.removed is taken off, so no plan fails'
+      : policy.takeRivalDeal === 'whenJobFails' ? 'with takeRivalDeal "whenJobFails" every failed plan takes a rival\'s deal instead'
+      : undefined;
+    if (why !== undefined) nothing('policy.onFailedJob', `it says what a failed plan comes to when no rival deal is taken, and ${why}`);
+  }
   // With the job's guards a fixed count, a challenge the free pushes thwart ("fallout")
   // takes no guard away, and a plan that failed meets them however many are thwarted:
   // "fallout" plays as "unused", though jobs.freePushes still counts the thwarted.
