@@ -2,7 +2,7 @@
  * The figures the library's checks quote in their `why` are the figures the files give.
  * A `why` that opens with "exact X" quotes its check's exact value, and one that opens
  * with "X [lo, hi]" its Monte Carlo estimate and 95% interval at the file's own seed and
- * trials. Nothing else read them: an engine change that moved a stream left about 150
+ * trials; "X exact" anywhere in a `why` is its exact value too. Nothing else read them: an engine change that moved a stream left about 150
  * figures of the library stale for weeks, one of them outside its own interval (found by
  * hand in December 2026). Figures quoted any other way (inside a sentence, in a
  * description) are read by people only.
@@ -12,7 +12,7 @@
  * gives); the estimates from running the few files that quote them at their own trials.
  */
 import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { readResults } from '../cli/diff-command.ts';
 import { loadPlans } from '../cli/load.ts';
@@ -27,6 +27,8 @@ const SCENARIOS = join(ROOT, 'scenarios');
 const NUMBER = String.raw`-?\d+(?:\.\d+)?(?:e-?\d+)?`;
 /** "exact 0.20569: two plain fighters…", or "exact 31/64 = 0.4844: …" */
 const EXACT = new RegExp(`^exact (?:(\\d+)/(\\d+) = )?(${NUMBER})(?![\\d./])`);
+/** "…wins 0.8211 exact: his +5…" or "…2 in 6 exact", anywhere in a `why`: the check's own exact value. */
+const EXACT_AFTER = new RegExp(`(?<![\\d.])(${NUMBER})(?: in (\\d+))? exact\\b`, 'g');
 /** "0.270 [0.257, 0.284], against…" */
 const ESTIMATE = new RegExp(`^(${NUMBER}) \\[(${NUMBER}), (${NUMBER})\\]`);
 
@@ -55,8 +57,8 @@ function quotes(): { exact: Quote[]; estimate: Quote[] } {
   for (const plan of loadPlans([SCENARIOS], {})) {
     for (const check of plan.scenario.expect ?? []) {
       const why = check.why ?? '';
-      const quote = { file: plan.file, scenario: plan.scenario.name, metric: check.metric, point: check.point, why };
-      if (EXACT.test(why)) exact.push(quote);
+      const quote = { file: relative(ROOT, plan.file), scenario: plan.scenario.name, metric: check.metric, point: check.point, why };
+      if (EXACT.test(why) || EXACT_AFTER.test(why)) exact.push(quote);
       else if (ESTIMATE.test(why)) estimate.push(quote);
     }
   }
@@ -88,6 +90,8 @@ describe('the figures quoted by the library\'s checks', () => {
     expect(printsAs(0.4, '0')).toBe(true);
     expect(EXACT.exec('exact 31/64 = 0.4844: worth pushing')?.slice(1)).toEqual(['31', '64', '0.4844']);
     expect(EXACT.exec('exact 0.20569: two')?.slice(1)).toEqual([undefined, undefined, '0.20569']);
+    expect([...'a Passion of 1 wins 0.1533 of its rolls: 0.4181 exact, against 0.4034 bare'.matchAll(EXACT_AFTER)].map((m) => m[1])).toEqual(['0.4181']);
+    expect([...'three conditions are an even chance, 3 in 6 exact'.matchAll(EXACT_AFTER)].map((m) => m.slice(1, 3))).toEqual([['3', '6']]);
     // Read off `poolsim run`'s four places, "1.1295" is 1.129 to three, not 1.130.
     expect(printsAs(1.1294933, '1.130')).toBe(false);
   });
@@ -98,13 +102,20 @@ describe('the figures quoted by the library\'s checks', () => {
     expect(errors.map((e) => e.message)).toEqual([]);
     const stale: string[] = [];
     for (const quote of exact) {
-      const [, top, bottom, figure] = EXACT.exec(quote.why)!;
-      const fraction = top === undefined ? undefined : Number(top) / Number(bottom);
+      const [, top, bottom, first] = EXACT.exec(quote.why) ?? [];
+      // Each figure quoted, as written, and whether the file's exact value is it.
+      const figures: [string, (v: number) => boolean][] = [...quote.why.matchAll(EXACT_AFTER)].map(([written, x, outOf]) =>
+        [written, outOf === undefined ? (v) => printsAs(v, x) : (v) => Math.abs(v - Number(x) / Number(outOf)) <= 1e-9]);
+      if (first !== undefined) {
+        const fraction = top === undefined ? undefined : Number(top) / Number(bottom);
+        figures.push([`exact ${top === undefined ? '' : `${top}/${bottom} = `}${first}`, (v) => printsAs(v, first) && (fraction === undefined || Math.abs(v - fraction) <= 1e-9)]);
+      }
       for (const point of covered(baseline.get(quote.scenario), quote)) {
         const value = point.metrics[quote.metric]?.exact;
-        if (value === undefined || !printsAs(value, figure) || (fraction !== undefined && Math.abs(value - fraction) > 1e-9)) {
-          const quoted = fraction === undefined ? figure : `${top}/${bottom} = ${figure}`;
-          stale.push(`${quote.file}: ${quote.metric} at ${JSON.stringify(point.point)} quotes exact ${quoted}; the file gives ${value ?? 'no exact value'}`);
+        for (const [written, is] of figures) {
+          if (value === undefined || !is(value)) {
+            stale.push(`${quote.file}: ${quote.metric} at ${JSON.stringify(point.point)} quotes "${written}"; the file gives ${value ?? 'no exact value'}`);
+          }
         }
       }
     }
@@ -113,7 +124,7 @@ describe('the figures quoted by the library\'s checks', () => {
 
   test('an "X [lo, hi]" is the check\'s estimate and interval at the file\'s own seed and trials', async () => {
     const files = [...new Set(estimate.map((q) => q.file))];
-    const plans = loadPlans(files, {});
+    const plans = loadPlans(files.map((f) => join(ROOT, f)), {});
     const results = new Map((await runPlans(plans, { workers: 1 })).map((r) => [r.name, r]));
     const stale: string[] = [];
     for (const quote of estimate) {
