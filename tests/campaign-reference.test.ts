@@ -536,7 +536,9 @@ const KNOWLEDGE = ['alchemist', 'engineer', 'hacker', 'historian', 'mystic', 'st
 /** Whether a PC has a trait it may push to remove a challenge. */
 function canPushTrait(pc: PC): boolean {
   const named = pc.spec.traits;
-  if (!Array.isArray(named)) return true;
+  // A count of traits may be any trait, but a PC with none has none to push until it
+  // takes one by advancing.
+  if (!Array.isArray(named)) return pc.traits > 0;
   if (pc.traits > named.length) return true; // a trait taken by advancing
   return named.some((t) => !KNOWLEDGE.includes(t) && t !== 'medic');
 }
@@ -2322,6 +2324,19 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         },
       ],
       policy: { job: { challenges: 4, method: 'rare', pushTraits: 2 }, restWhenRattled: false, ambition: { jobs: 2 }, advance: { choice: 'trait', maxPcs: 0 } },
+    },
+  },
+  {
+    // A PC of no traits (`traits: 0`) has none to push: only the minion of two does, until
+    // the captain takes a trait by advancing (every 2 successful jobs). An audit found a
+    // trait-less PC pushing, first of all for its fewest knavery dice.
+    name: 'push-traits-none',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { traits: 0 }, minions: [{ name: 'm', traits: 2, knavery: ['d6', 'd6'] }] }],
+      policy: { job: { challenges: 3, method: 'rare', pushTraits: 2 }, restWhenRattled: false, ambition: { jobs: 2 }, advance: { choice: 'trait', maxPcs: 0 } },
     },
   },
   {

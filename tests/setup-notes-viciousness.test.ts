@@ -591,6 +591,11 @@ describe('a knavery audit: campaign pushes that cannot act, and free pushes of a
       run('campaign', campaign(plain, { job: { challenges: 2, removed: 2 } })),
       'policy.job.pushTraits changes nothing here: no challenge is left once job.removed is taken off, so none is there to remove',
     );
+    // A PC of no traits has none to push, written as a count as by name (an audit: `traits: 0` pushed).
+    for (const none of [0, []]) {
+      const bare = { name: 'crew', captain: { traits: none }, minions: [] };
+      expectNoted(run('campaign', campaign(bare, { job: { challenges: 1, pushTraits: 1 } })), run('campaign', campaign(bare, { job: { challenges: 1 } })), TRAITS);
+    }
     // A minion left as the default, whose traits are a count: it may push one.
     const withDefault = { ...thinkers, minions: undefined };
     expectActs(run('campaign', campaign(withDefault, { job: { challenges: 3, pushTraits: 1 } })), run('campaign', campaign(withDefault, { job: { challenges: 3 } })), 'policy.job.pushTraits');

@@ -285,13 +285,16 @@ export const KNOWLEDGE_TRAITS: ReadonlySet<string> = new Set(['alchemist', 'engi
 /**
  * Whether a campaign PC with these traits may push one to remove a challenge ("Challenges
  * may be removed from the total as a result of a particularly clever plan or pushed
- * trait"): traits given as a count may be any, so yes; by name, only with a trait that has
- * a push and whose push is not the Medic's, which is spent on recovery ("Reduce a wounded
- * character's recovery time by 1 turn"). "Knowledge traits cannot be pushed"
- * (docs/rulings/traits.md).
+ * trait"): traits given as a count may be any, so yes, unless the count is 0 (a PC "may
+ * push themself to perform the push effect of one of their traits": with none, there is
+ * none to push; an audit found `traits: 0` pushing where `traits: []` did not); by name,
+ * only with a trait that has a push and whose push is not the Medic's, which is spent on
+ * recovery ("Reduce a wounded character's recovery time by 1 turn"). "Knowledge traits
+ * cannot be pushed" (docs/rulings/traits.md).
  */
 export function pushesForChallenges(traits: number | readonly string[] | undefined): boolean {
-  if (!Array.isArray(traits)) return true;
+  if (typeof traits === 'number') return traits > 0;
+  if (traits === undefined) return true;
   return traits.some((t) => !KNOWLEDGE_TRAITS.has(t) && t !== 'medic');
 }
 
