@@ -300,6 +300,15 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     // challenge deal with the fallout, and the job pays.
     const unguarded = (policy: object) => campaign(troupe(undefined), { job: { challenges: 4, guards: { perActiveChallenge: 0 } }, ...policy });
     expectActs(run('campaign', unguarded({ freePushes: 'fallout' })), run('campaign', unguarded({})), 'policy.freePushes');
+    // …while "unused" and "reroll", rerolls in a fight that never comes, are alike: said
+    // (an audit found them unsaid).
+    for (const [freePushes, other] of [['unused', 'reroll'], ['reroll', 'unused']]) {
+      expectNoted(
+        run('campaign', unguarded({ freePushes })),
+        run('campaign', unguarded({ freePushes: other })),
+        `policy.freePushes changes nothing here: "${freePushes}" gives the same figures as "${other}": a failed plan's free pushes are rerolls in the fight after it, and job.guards has perActiveChallenge 0 and count 0, so no guard is ever there to fight ("fallout", which thwarts challenges, does differ)`,
+      );
+    }
   });
 
   test('no guard ever there: said that a failed plan then fails, where guards give a fight that may win the job (fewer guards read worse, unsaid: an audit)', () => {

@@ -414,6 +414,10 @@ function fieldNotes(
   const noFallout = noFalloutWhy(policy);
   if (policy.freePushes !== undefined && noFallout !== undefined) {
     nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
+  } else if (policy.freePushes !== undefined && policy.freePushes !== 'fallout' && !idle && noGuards(policy)) {
+    // Rerolls in a fight that never comes: "reroll" spends none, as "unused" (an audit
+    // found them alike, unsaid); "fallout" still thwarts challenges, so it acts.
+    nothing('policy.freePushes', `"${policy.freePushes}" gives the same figures as "${policy.freePushes === 'unused' ? 'reroll' : 'unused'}": a failed plan's free pushes are rerolls in the fight after it, and job.guards has perActiveChallenge 0 and count 0, so no guard is ever there to fight ("fallout", which thwarts challenges, does differ)`);
   }
   // A knavery audit found these pushes taken unsaid where they cannot act. A job's plan
   // against no challenge (job.removed takes them all) never falls short, and it is the
