@@ -9,7 +9,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
-import { DEFAULT_FDR, diffResults, pointKey, sameValue, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
+import { DEFAULT_FDR, diffResults, matchKey, sameValue, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind, legacyLabel } from '../reports/legacy.ts';
@@ -244,7 +244,7 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     const result = parsed.data as unknown as ScenarioResult;
     const seen = new Map<string, number>();
     result.results.forEach((p, j) => {
-      const key = pointKey(p.point);
+      const key = matchKey(p.point);
       const before = seen.get(key);
       if (before !== undefined) errors.push(new ScenarioError(file, formatPath([...prefix, 'results', j, 'point']), `the same point as results.${before}: each point once`));
       else seen.set(key, j);

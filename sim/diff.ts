@@ -43,6 +43,7 @@
  * same arithmetic: it is counted `identical`, and not tested, so thousands of untouched
  * numbers do not dilute the false discovery rate of the few a change touched.
  */
+import { parseDice, type DiceGroup } from './dice.ts';
 import { Z95 } from './stats.ts';
 import { EXACT_TOLERANCE, exactSlack, type MetricResult, type PointResult, type ScenarioResult } from './result.ts';
 import type { SolveResult } from './solve/result.ts';
@@ -463,13 +464,47 @@ export function pointKey(point: Record<string, unknown>): string {
 }
 
 /**
- * One value, as a point's sweep value: the same keys in another order, or a lone value and
- * a list of it, are the same value (pointKey). Every place that matches a value a file
- * names against the values it lists uses this, so that none refuses as unknown what
- * another calls listed twice (an audit: `expect.equals` compared JSON texts).
+ * pointKey, with dice read as the setups read them (sim/dice.ts parseDice): "d4", "1d4",
+ * " d4" and "01d04" are one die, and "2d4" is two, as ["d4", "d4"] is (a list of dice is
+ * read as its dice in order, runs of one kind counted). Everything that matches one value
+ * with another uses it: a check's `point`, a search's `equals`, `diff`'s pairing of points
+ * and answers, a sweep's value listed twice. An audit found a sweep refusing "1d4" beside
+ * "d4" as listed twice while `expect.point` refused "1d4" as not among ["d4"], and `diff`
+ * calling a file tidied from "1d4" to "d4" a different point. A point's random stream
+ * keeps pointKey's text (sim/scenario.ts), so no result made before changes its draws.
+ */
+export function matchKey(point: Record<string, unknown>): string {
+  return pointKey(diceRead(point) as Record<string, unknown>);
+}
+
+/** Marks a run of dice in matchKey's text, where no dice text or other string can. */
+const DICE = '\u0000dice:';
+
+function diceRead(value: unknown): unknown {
+  const groups = (Array.isArray(value) ? value : [value]).map((x) => (typeof x === 'string' ? parseDice(x) : undefined));
+  if (groups.length > 0 && groups.every((g) => g !== undefined && typeof g !== 'string')) {
+    const runs: DiceGroup[] = [];
+    for (const g of groups as DiceGroup[]) {
+      const last = runs[runs.length - 1];
+      if (last !== undefined && last.sides === g.sides) last.count += g.count;
+      else runs.push({ ...g });
+    }
+    return DICE + runs.map((r) => `${r.count}d${r.sides}`).join('+');
+  }
+  if (Array.isArray(value)) return value.map(diceRead);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, diceRead(v)]));
+}
+
+/**
+ * One value, as a point's sweep value: the same keys in another order, a lone value and
+ * a list of it, or dice written another way, are the same value (matchKey). Every place
+ * that matches a value a file names against the values it lists uses this, so that none
+ * refuses as unknown what another calls listed twice (an audit: `expect.equals` compared
+ * JSON texts).
  */
 export function sameValue(a: unknown, b: unknown): boolean {
-  return pointKey({ v: a }) === pointKey({ v: b });
+  return matchKey({ v: a }) === matchKey({ v: b });
 }
 
 function side(m: MetricResult, trials: number): DiffSide {
@@ -489,9 +524,7 @@ function labelled(metric: string, next: MetricResult, base: MetricResult, mechan
   return label === undefined ? {} : { label };
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return pointKey({ v: a }) === pointKey({ v: b });
-}
+const sameJson = sameValue;
 
 /**
  * Compares every scenario, point and metric the two sides share; lists the ones found on
@@ -544,11 +577,11 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
     compareAnswers(a, b, answers, onlyInBase, onlyInNew, settings);
     if ((a.solve === undefined) !== (b.solve === undefined) && (a.solve ?? b.solve)!.length > 0) answersNotCompared.push(b.name);
 
-    const basePoints = new Map<string, PointResult>(a.results.map((p) => [pointKey(p.point), p]));
-    const nextKeys = new Set(b.results.map((p) => pointKey(p.point)));
-    for (const p of a.results) if (!nextKeys.has(pointKey(p.point))) onlyInBase.push({ scenario: b.name, point: p.point });
+    const basePoints = new Map<string, PointResult>(a.results.map((p) => [matchKey(p.point), p]));
+    const nextKeys = new Set(b.results.map((p) => matchKey(p.point)));
+    for (const p of a.results) if (!nextKeys.has(matchKey(p.point))) onlyInBase.push({ scenario: b.name, point: p.point });
     for (const q of b.results) {
-      const p = basePoints.get(pointKey(q.point));
+      const p = basePoints.get(matchKey(q.point));
       if (!p) {
         onlyInNew.push({ scenario: b.name, point: q.point });
         continue;
@@ -693,9 +726,10 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
     };
     const before = side(x);
     const after = side(y);
-    const allowedBefore = answerAllows(before).map((v) => pointKey({ v }));
-    const allowedAfter = new Set(answerAllows(after).map((v) => pointKey({ v })));
-    const read = (s: AnswerSide) => pointKey({ d: s.decided, v: s.value ?? null, c: s.candidates ?? null });
+    const allowedBefore = answerAllows(before).map((v) => matchKey({ v }));
+    const allowedAfter = new Set(answerAllows(after).map((v) => matchKey({ v })));
+    // Candidates one by one: a list of lone dice values is no pool ("d4", "2d4" are not 3d4).
+    const read = (s: AnswerSide) => matchKey({ d: s.decided, v: s.value ?? null, c: s.candidates?.map((v) => matchKey({ v })) ?? null });
     const changed = read(before) !== read(after);
     answers.push({ scenario: b.name, solve: y.name, base: before, new: after, changed, moved: changed && !allowedBefore.some((k) => allowedAfter.has(k)) });
   }

@@ -12,7 +12,7 @@ import { rulesBySystem, type SystemName } from './rules.ts';
 import type { ExactValues, Mechanic, Simulation } from './mechanic.ts';
 import { CHUNK_TRIALS } from './run.ts';
 import { EXACT_BUDGET, exactSkippedNote } from './exactBudget.ts';
-import { pointKey, sameValue } from './diff.ts';
+import { matchKey, pointKey, sameValue } from './diff.ts';
 import type { MetricSpec } from './stats.ts';
 import { exactSlack, type ExpectResult, type MetricResult, type PointResult } from './result.ts';
 import { MAX_SOLVE_VALUES, nameSchema, solveGoal, solveListSchema, solveValues, type SolveBlock } from './solve/schema.ts';
@@ -757,7 +757,7 @@ export function planScenario(
     if (problem) errors.push(new ScenarioError(file, `sweep.${path}`, problem));
     // A value listed twice makes two points of one setup, each with its own numbers (their
     // streams differ): one setup, two answers, and no way to tell which the file meant. As
-    // `diff` matches points (sim/diff.ts pointKey): a lone value and a list of it are one.
+    // `diff` matches points (sim/diff.ts matchKey): a lone value and a list of it are one.
     const twice = listedTwice(values);
     if (twice) errors.push(new ScenarioError(file, `sweep.${path}.${twice.index}`, `${twice.problem}: each value makes one point`));
   }
@@ -1083,7 +1083,9 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
       return byExact ? m?.exact === undefined || !exactMeets(check, m.exact) : !checkPasses(check, m);
     });
     const out = { metric: check.metric } as ExpectResult;
-    if (check.point) out.point = check.point;
+    // `point: {}` names no point, so covers every point, as a check with none: said "at no
+    // sweep" of a sweep's checks until an audit (the point of a result of one).
+    if (check.point && Object.keys(check.point).length > 0) out.point = check.point;
     if (check.atLeast !== undefined) out.atLeast = check.atLeast;
     if (check.atMost !== undefined) out.atMost = check.atMost;
     if (check.between !== undefined) out.between = check.between;
@@ -1106,27 +1108,18 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
 
 /**
  * The first value of `values` listed before, as `diff` matches points (sim/diff.ts
- * pointKey: a lone value and a list of it are one), with what to say of it.
+ * matchKey: a lone value and a list of it are one, and so are dice written two ways), with
+ * what to say of it.
  */
 function listedTwice(values: readonly unknown[]): { index: number; problem: string } | undefined {
-  // Why two texts are one value (pointKey): keys in another order, a lone value against a
-  // list of it, or both.
+  // Why two texts are one value (matchKey): keys in another order, a lone value against a
+  // list of it, or both; else the dice, read as the setups read them ("1d6" is "d6", and
+  // ["2d4"] is ["d4", "d4"]: two points of one setup, until an audit).
   const normal = (v: unknown, keys: boolean, lists: boolean): unknown => {
     if (Array.isArray(v)) return lists && v.length === 1 ? normal(v[0], keys, lists) : v.map((x) => normal(x, keys, lists));
     if (v === null || typeof v !== 'object') return v;
     const names = keys ? Object.keys(v).sort() : Object.keys(v);
     return Object.fromEntries(names.map((k) => [k, normal((v as Record<string, unknown>)[k], keys, lists)]));
-  };
-  // Dice written two ways ("d6", "1d6", " d6", "01d06") are the same dice (sim/dice.ts
-  // parseDice reads them alike): two points of one setup, until an audit.
-  const dice = (v: unknown): unknown => {
-    if (typeof v === 'string') {
-      const d = parseDice(v);
-      return typeof d === 'string' ? v : `${d.count}d${d.sides}`;
-    }
-    if (Array.isArray(v)) return v.map(dice);
-    if (v === null || typeof v !== 'object') return v;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, dice(x)]));
   };
   const sameWhy = (a: unknown, b: unknown) => {
     const same = (keys: boolean, lists: boolean) => JSON.stringify(normal(a, keys, lists)) === JSON.stringify(normal(b, keys, lists));
@@ -1137,7 +1130,7 @@ function listedTwice(values: readonly unknown[]): { index: number; problem: stri
   };
   const seen = new Map<string, unknown>();
   for (const [i, v] of values.entries()) {
-    const key = pointKey({ v: dice(v) });
+    const key = matchKey({ v });
     const text = JSON.stringify(v);
     if (seen.has(key)) {
       const before = JSON.stringify(seen.get(key));

@@ -363,6 +363,29 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(d.out).not.toMatch(/only in/i);
   });
 
+  test('dice written another way are one sweep value: a file tidied from "1d4" to "d4", or from ["2d4"] to ["d4", "d4"], pairs point for point (an audit: "only in" each side)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-dice-'));
+    const scenario = (values: unknown[]) => ({
+      name: 'Clash bonus',
+      system: 'viciousness',
+      mechanic: 'clash',
+      trials: 2000,
+      seed: 's',
+      setup: { sides: [{ name: 'a', combatants: [{ name: 'captain' }] }, { name: 'b', combatants: [{ name: 'x' }] }] },
+      sweep: { 'setup.sides.0.bonus': values },
+    });
+    writeFileSync(join(dir, 'long.json'), JSON.stringify(scenario(['1d4', ['2d6']])));
+    writeFileSync(join(dir, 'short.json'), JSON.stringify(scenario(['d4', ['d6', 'd6']])));
+    for (const name of ['long', 'short']) {
+      const r = await poolsim('run', join(dir, `${name}.json`), '--json', '--workers', '1');
+      expect(r.code, r.err).toBe(0);
+      writeFileSync(join(dir, `${name}-result.json`), r.out);
+    }
+    const d = await poolsim('diff', join(dir, 'long-result.json'), join(dir, 'short-result.json'));
+    expect(d.out).not.toMatch(/only in/i);
+    expect(d.out).toMatch(/\(\d+ numbers compared in 1 scenario/);
+  });
+
   test('a corrupted field of a result says what was expected there and what was found, never zod\'s "Invalid input"', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-fields-'));
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };

@@ -121,6 +121,48 @@ setup:
     expect(p.code).toBe(0);
   });
 
+  test('dice written another way are matched as the values listed: "1d4" in a check\'s point or expect.equals is "d4", and ["2d4"] is ["d4", "d4"] (an audit: refused as not among the values, or run as two points)', async () => {
+    const knavery = `name: heist
+system: viciousness
+mechanic: knavery
+trials: 200
+setup:
+  challenges: 2
+  participants: [{ name: crew, count: 3, dice: ["d4"] }]
+`;
+    const point = write('check-point-dice.yaml', `${knavery}sweep: { setup.participants.0.dice: [[d4], [2d4]] }\nexpect:\n  - { metric: success, atLeast: 0, point: { setup.participants.0.dice: 1d4 } }\n`);
+    const p = await poolsim('run', point, '--json');
+    expect(p.err).not.toContain('is not among the sweep');
+    expect(p.code, p.err).toBe(0);
+    const equals = write('equals-dice.yaml', `${knavery}solve:\n  - { name: which die, vary: setup.participants.0.dice, values: [[d4], [2d4]], metric: success, target: 0.99, expect: { equals: [d4, d4] } }\n`);
+    const e = await poolsim('solve', equals, '--json');
+    expect(e.err).not.toContain('is not among the values searched');
+    expect(e.code, e.err).toBe(0);
+    const pool = write('twice-pool.yaml', `${knavery}sweep: { setup.participants.0.dice: [[d4, d4], [2d4]] }\n`);
+    const t = await poolsim('run', pool);
+    expect(t.code).toBe(2);
+    expect(t.err).toContain(`${pool}: sweep.setup.participants.0.dice.1: ["2d4"] is listed twice (as ["d4","d4"]: the same dice, written another way): each value makes one point`);
+    const searched = write('twice-pool-solve.yaml', `${knavery}solve:\n  - { name: which die, vary: setup.participants.0.dice, values: [[d4, d4], [2d4], [d6]], metric: success, target: 0.5 }\n`);
+    expect((await poolsim('solve', searched)).err).toContain('solve.0.values.1: ["2d4"] is listed twice (as ["d4","d4"]: the same dice, written another way)');
+  });
+
+  test('a check\'s point: {} covers every point, and is not said to be "at no sweep" (an audit)', async () => {
+    const f = write('point-empty.yaml', `${clash}sweep: { setup.sides.1.combatants.0.count: [1, 3] }\nexpect:\n  - { metric: top.heroes, point: {}, atLeast: 0.9 }\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/FAIL {2}top\.heroes at least 0\.9; measured at /);
+    expect(r.out).not.toContain('no sweep');
+    const j = await poolsim('run', f, '--json');
+    expect(JSON.parse(j.out).expect[0]).not.toHaveProperty('point');
+  });
+
+  test('a search\'s everyValue: false is refused: it is what a search does without it (it was taken, and changed nothing)', async () => {
+    const f = write('every-false.yaml', `${clash}solve:\n  - { name: how many, vary: setup.sides.1.combatants.0.count, range: [1, 4], metric: top.heroes, target: 0.5, everyValue: false }\n`);
+    const r = await poolsim('solve', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: solve.0.everyValue: false is what a search does without it (it decides every value of up to 32 anyway, and bisects more), so it would change nothing: expected true, or everyValue left out`);
+  });
+
   test('keys in another order listed twice are said to be so (the message said "a lone value and a list of it")', async () => {
     const f = write('twice-keys.yaml', `${clash}sweep:\n  setup.sides.1.combatants.0: [{ name: boss, count: 2 }, { count: 2, name: boss }]\n`);
     const r = await poolsim('run', f);

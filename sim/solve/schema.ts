@@ -110,12 +110,17 @@ export const solveBlockSchema = lazySchema(() => z
     /**
      * Monte Carlo: decide every value, however many (past EVERY_VALUE_MOST the bisection
      * alone decides by default, assuming the metric moves one way between the values it looks at).
+     * Only `true`: `false` is what a search does without it (every value of up to 32 is
+     * decided anyway, and more are bisected), so it was taken and changed nothing (an audit).
      */
     everyValue: z.boolean().optional(),
     expect: solveExpectSchema.optional(),
   })
   .strict()
   .superRefine((s, ctx) => {
+    if (s.everyValue === false) {
+      ctx.addIssue({ code: 'custom', path: ['everyValue'], message: 'false is what a search does without it (it decides every value of up to 32 anyway, and bisects more), so it would change nothing: expected true, or everyValue left out' });
+    }
     if ((s.range === undefined) === (s.values === undefined)) {
       ctx.addIssue({ code: 'custom', message: 'expected either "range": [lo, hi] or "values": [...], not both or neither' });
     }
