@@ -123,9 +123,21 @@ describe('exact values that are not there are said to be missing', () => {
     const NONE = 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round, if ever; the estimates are Monte Carlo only';
     expect(later.notes).toEqual([NONE]);
     // Lasting ones stay: no action ever comes (a Sorcerer audit: "comes in a later round" was said).
+    const NEVER = (why: string) => `exact opening skipped: ${why}, and nothing in the conflict gives dice back, so no one ever acts: every conflict runs to its last round, a draw; the estimates are Monte Carlo only`;
     const never = run('sorcerer', 'conflict', { a: { ...fighter('a'), next: 0, dice: 2, lasting: 2 }, b: { ...fighter('b'), next: 0, dice: 2, lasting: 2 } });
     expect(never.metrics.draw.estimate).toBe(1);
-    expect(never.notes).toEqual([NONE]);
+    expect(never.notes).toEqual([NEVER('the lasting penalties both characters start with leave neither any dice to act with')]);
+    // No dice at all is said as such, not as penalties (a user's audit: `dice: 0` on both).
+    const bare = run('sorcerer', 'conflict', { a: { ...fighter('a'), next: 0, dice: 0 }, b: { ...fighter('b'), next: 0, dice: 0 } });
+    expect(bare.metrics.draw.estimate).toBe(1);
+    expect(bare.notes).toContain(NEVER('neither character has any dice to act with'));
+    const mixed = run('sorcerer', 'conflict', { a: { ...fighter('a'), next: 0, dice: 0 }, b: { ...fighter('b'), next: 0, dice: 2, lasting: 2 } });
+    expect(mixed.metrics.draw.estimate).toBe(1);
+    expect(mixed.notes).toContain(NEVER('a has no dice to act with, and the lasting penalties b starts with leave it none'));
+    // One with none beside one whose next penalties are spent after round 1: b acts then.
+    const soon = run('sorcerer', 'conflict', { a: { ...fighter('a'), next: 0, dice: 0 }, b: fighter('b') });
+    expect(soon.metrics.draw.estimate).toBeLessThan(1);
+    expect(soon.notes).toContain('exact opening skipped: a has no dice to act with, and the penalties b starts with leave it none in round 1, so the first action comes in a later round, if ever; the estimates are Monte Carlo only');
   });
 
   test('Sorcerer: one with no dice beside a Passion roll acts in round 1 (it wins the roll, every die a success): the opening is exact (a Sorcerer audit: skipped, saying nobody could act)', () => {

@@ -1053,8 +1053,22 @@ export function openingSkipped(
     return 'exact opening skipped: a character starts above its Stamina in penalties and must Stand Up to act in round 1, so its dice are a Will roll away; the estimates are Monte Carlo only';
   }
   if (actionDice(a, openingPenalties(a), 0) === 0 && actionDice(b, openingPenalties(b), 0) === 0) {
-    // "If ever": lasting penalties that leave neither any dice stay (an audit: no one ever acted).
-    return 'exact opening skipped: the penalties both characters start with leave neither any dice to act with in round 1, so the first action comes in a later round, if ever; the estimates are Monte Carlo only';
+    // Said by its cause: no dice at all, or penalties (an audit: `dice: 0` on both read as
+    // "the penalties both characters start with"). Dice come back only as next penalties
+    // are spent or as currency a roll won carries, and with neither acting no roll is won:
+    // where no dice and lasting penalties leave both none, nobody ever acts.
+    const noDice = (f: Fighter) => actionDice(f, 0, 0) === 0;
+    const never = (f: Fighter) => actionDice(f, f.lasting ?? 0, 0) === 0;
+    const [x, y] = noDice(a) ? [a, b] : [b, a];
+    if (never(a) && never(b)) {
+      const why =
+        noDice(a) && noDice(b) ? 'neither character has any dice to act with'
+        : !noDice(a) && !noDice(b) ? 'the lasting penalties both characters start with leave neither any dice to act with'
+        : `${x.name} has no dice to act with, and the lasting penalties ${y.name} starts with leave it none`;
+      return `exact opening skipped: ${why}, and nothing in the conflict gives dice back, so no one ever acts: every conflict runs to its last round, a draw; the estimates are Monte Carlo only`;
+    }
+    const why = noDice(x) ? `${x.name} has no dice to act with, and the penalties ${y.name} starts with leave it none in round 1` : 'the penalties both characters start with leave neither any dice to act with in round 1';
+    return `exact opening skipped: ${why}, so the first action comes in a later round, if ever; the estimates are Monte Carlo only`;
   }
   return undefined;
 }
