@@ -368,6 +368,11 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
   return issues.map((issue) => {
     const { path, problem, unknownKeys = [] } = explain(issue, input);
     let said = problem;
+    // Not of the whole file: a list or null there is no scenario at all, whose every field would be listed.
+    if (schema !== undefined && issue.code === 'invalid_type' && issue.expected === 'object' && issue.path.length > 0 && valueAt(input, issue.path) !== undefined) {
+      const shape = objectShape(schema, issue.path);
+      if (shape !== undefined) said = said.startsWith('expected an object,') ? said.replace('expected an object,', `expected an object ${shape},`) : `${said} (expected an object ${shape})`;
+    }
     if (schema !== undefined && issue.code === 'unrecognized_keys') {
       const known = knownFields(schema, issue.path);
       const near = issue.keys.length === 1 ? nearNames(issue.keys[0]!, known) : [];
@@ -403,6 +408,26 @@ const jsonSchemas = new WeakMap<z.ZodType, Record<string, unknown>>();
  * `$ref`s; empty where it cannot tell.
  */
 export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): string[] {
+  return [...new Set(nodesAt(schema, path).flatMap((n) => Object.keys((n.properties as object | undefined) ?? {})))];
+}
+
+/**
+ * The fields of the one object `schema` takes at `path`, as "{attribute, skill, bonus?}"
+ * (a field left out where it may be, marked "?"), or undefined where it takes none or
+ * several (a union): what "expected an object, got 3" expects, said (a user's audit found
+ * only a second try, with `{}`, naming a contestRound attack's fields).
+ */
+function objectShape(schema: z.ZodType, path: readonly PropertyKey[]): string | undefined {
+  const objects = nodesAt(schema, path).filter((n) => n.properties !== null && typeof n.properties === 'object');
+  if (objects.length !== 1) return undefined;
+  const node = objects[0]!;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  const names = Object.keys(node.properties as object);
+  return names.length > 0 ? `{${names.map((n) => (required.has(n) ? n : `${n}?`)).join(', ')}}` : undefined;
+}
+
+/** Every JSON Schema node a value at `path` may meet in `schema` (each alternative of a union followed). */
+function nodesAt(schema: z.ZodType, path: readonly PropertyKey[]): Record<string, unknown>[] {
   let json = jsonSchemas.get(schema);
   if (json === undefined) {
     try {
@@ -434,7 +459,7 @@ export function knownFields(schema: z.ZodType, path: readonly PropertyKey[]): st
       return next !== null && typeof next === 'object' && !Array.isArray(next) ? expand(next as Node) : [];
     });
   }
-  return [...new Set(nodes.flatMap((n) => Object.keys((n.properties as object | undefined) ?? {})))];
+  return nodes;
 }
 
 /** The names near `given`: the same but for case, or a slip or two away (editDistance), at most five (also the command line's flags: cli/options.ts). */
@@ -780,12 +805,15 @@ export function planScenario(
   // which the schema names (an audit: only "does not exist" was said).
   if (scenario.sweep) {
     const base = raw as { setup?: unknown; rules?: unknown };
-    const note = ' (in the file, before the sweep sets its values)';
+    // Said where the sweep sets a value at or inside the path (a value it replaces is still
+    // the file's mistake); elsewhere the sweep has nothing to do with it (a user's audit:
+    // a die "d1" was said to be "before the sweep sets its values" by a sweep of challenges).
+    const note = (path: string) => (sweepPaths.some((p) => p === path || p.startsWith(`${path}.`) || path.startsWith(`${p}.`)) ? ' (in the file, before the sweep sets its values)' : '');
     const rules = rulesSchema.safeParse(base.rules ?? {});
-    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note));
-    else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note(e.path)));
+    else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path)));
     const setup = mechanic.setup.safeParse(base.setup);
-    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note));
+    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path)));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 

@@ -49,7 +49,7 @@ describe('sweeps meet the file\'s own rules', () => {
     const r = await poolsim('run', asName);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${asName}: sweep.setup.sides.0.flee: "setup.sides.0.flee" does not exist: "setup.sides.0" is "vipers", not an object or a list holding "flee"`);
-    expect(r.err).toContain(`${asName}: setup.sides.0: expected an object, got "vipers" (in the file, before the sweep sets its values)`);
+    expect(r.err).toContain(`${asName}: setup.sides.0: expected an object {name, bonus?, combatants, flee?, aid?, medics?, berzerkerPush?, defenderPush?, marksmanPush?, push?}, got "vipers" (in the file, before the sweep sets its values)`);
     expect(r.out).toBe('');
     // Sides written as an object: what the schema expected is said too.
     const asObject = write('sides-object.json', JSON.stringify({ name: 'b', system: 'viciousness', mechanic: 'battle', setup: { sides: { crew: 1 } }, sweep: { 'setup.sides.0.flee': ['never', 'lostHalf'] } }));
@@ -144,6 +144,23 @@ setup:
     expect(t.err).toContain(`${pool}: sweep.setup.participants.0.dice.1: ["2d4"] is listed twice (as ["d4","d4"]: the same dice, written another way): each value makes one point`);
     const searched = write('twice-pool-solve.yaml', `${knavery}solve:\n  - { name: which die, vary: setup.participants.0.dice, values: [[d4, d4], [2d4], [d6]], metric: success, target: 0.5 }\n`);
     expect((await poolsim('solve', searched)).err).toContain('solve.0.values.1: ["2d4"] is listed twice (as ["d4","d4"]: the same dice, written another way)');
+  });
+
+  test('the file\'s own mistake is said to be "before the sweep sets its values" only where the sweep sets a value there (a user\'s audit: a die "d1" beside a sweep of challenges)', async () => {
+    const knavery = (sweep: string) => `name: heist\nsystem: viciousness\nmechanic: knavery\ntrials: 200\nsetup:\n  challenges: 2\n  participants: [{ name: crew, count: 3, dice: ["d1"] }]\nsweep: { ${sweep} }\n`;
+    const elsewhere = write('d1-elsewhere.yaml', knavery('setup.challenges: [1, 2]'));
+    const r = await poolsim('run', elsewhere);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${elsewhere}: setup.participants.0.dice.0: "d1" has 1 side: a die has 2 to 100 sides\n`);
+    const there = write('d1-there.yaml', knavery('setup.participants.0.dice: [[d4], [d6]]'));
+    expect((await poolsim('run', there)).err).toContain(`${there}: setup.participants.0.dice.0: "d1" has 1 side: a die has 2 to 100 sides (in the file, before the sweep sets its values)`);
+  });
+
+  test('an object written as a number says the fields it takes (a user\'s audit: "expected an object, got 3" named none)', async () => {
+    const f = write('contest-attack.yaml', `name: cr\nsystem: vdp\nmechanic: contestRound\ntrials: 200\nsetup:\n  a: { name: a, attack: 3, defence: { attribute: 1, skill: 1 }, timing: 1 }\n  b: { name: b, attack: { attribute: 1, skill: 1 }, defence: { attribute: 1, skill: 1 }, timing: 2 }\n`);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: setup.a.attack: expected an object {attribute, skill, bonus?}, got 3`);
   });
 
   test('a check\'s point: {} covers every point, and is not said to be "at no sweep" (an audit)', async () => {
