@@ -1293,6 +1293,23 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
       const past = boundPastProbability(bound, spec);
       if (past) errors.push(new ScenarioError(file, `${at}.${key}`, `${past.why.replace(/^(atLeast|atMost) (\S+) can never fail/, `${goal.find} $2 is met by every value`)}: expected a bound from 0 to 1`));
     }
+    // A mean's least, as its expect checks hold it (0 for a count, a rank's 1): the least
+    // one trial gives does not depend on the setup the block varies, where its most may (the
+    // rounds cap). A bound below it was answered as any other (an audit: atMost -1).
+    const least = spec?.kind === 'mean' && spec.min !== undefined ? spec.min / (spec.scale ?? 1) : undefined;
+    if (least !== undefined && goal.target !== undefined && goal.target < least) {
+      const key = block.atLeast !== undefined ? 'atLeast' : block.atMost !== undefined ? 'atMost' : 'target';
+      const is = `${block.metric} is at least ${least}`;
+      errors.push(
+        new ScenarioError(
+          file,
+          `${at}.${key}`,
+          goal.find === 'closest' ? `${is}, and the target is ${goal.target}: expected a target of ${least} or more`
+          : goal.find.endsWith('AtMost') ? `${goal.find} ${goal.target} can never be met: ${is}: expected a bound the metric can reach`
+          : `${goal.find} ${goal.target} is met by every value: ${is}: expected a bound of ${least} or more`,
+        ),
+      );
+    }
     // Closest to a probability past 0 or 1 is closest to 0 or 1: say so rather than answer it.
     if (spec?.kind === 'probability' && goal.find === 'closest' && goal.target !== undefined && (goal.target < 0 || goal.target > 1)) {
       errors.push(new ScenarioError(file, `${at}.target`, `${block.metric} is a probability, between 0 and 1, and the target is ${goal.target}: expected a target from 0 to 1`));

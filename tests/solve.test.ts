@@ -812,6 +812,20 @@ describe('bad input a run would only find late', () => {
     expect(errorsOf(heist([{ ...even, target: 1 }]))).toEqual([]);
   });
 
+  test('a bound below a mean\'s least is bad input too: a count is never below 0 (an audit: atMost -1 was answered)', () => {
+    const count = { ...even, metric: 'successes', target: undefined };
+    expect(errorsOf(heist([{ ...count, atMost: -1 }]))).toEqual([
+      'solve.json: solve.0.atMost: firstAtMost -1 can never be met: successes is at least 0: expected a bound the metric can reach',
+    ]);
+    expect(errorsOf(heist([{ ...count, atLeast: -0.5 }]))).toEqual([
+      'solve.json: solve.0.atLeast: firstAtLeast -0.5 is met by every value: successes is at least 0: expected a bound of 0 or more',
+    ]);
+    expect(errorsOf(heist([{ ...count, target: -2 }]))).toEqual(['solve.json: solve.0.target: successes is at least 0, and the target is -2: expected a target of 0 or more']);
+    expect(errorsOf(heist([{ ...count, atMost: 0 }]))).toEqual([]);
+    // Its most is not held against: a count's most may depend on the values searched.
+    expect(errorsOf(heist([{ ...count, atLeast: 1000 }]))).toEqual([]);
+  });
+
   test('an exact tie for the nearest passes an expect only if every tied value meets it', () => {
     // 0.6875 is as far from 0.875 (1 challenge) as from 0.5 (2).
     const [tie] = solvePlan(plan(heist([{ ...even, target: 0.6875, expect: { equals: 1 } }])));
