@@ -224,7 +224,15 @@ export function violenceRulesNotes(
     // second-best side's rolled once the best fled, beside this note saying none could).
     const awarded = equipmentEachRound ? sides : awardEquipment(sides, rules);
     const most = mostSides(awarded.flatMap((side, s) => [side.bonus, ...present[s].flatMap((c) => [c.dice, c.openingDice])]));
-    if (most <= 4) notes.push(HIT_ON_NOTE);
+    // A bigger equipment die the award leaves unrolled is named, so the note does not read
+    // as if it were dropped (a battle audit: "no violence die has more than 4 sides" beside a
+    // side's d6 of equipment).
+    const unrolled = sides.flatMap((side, s) => (mostSides([side.bonus]) > 4 && mostSides([awarded[s]!.bonus]) <= 4 ? [side.name] : []));
+    if (most <= 4 && unrolled.length === 0) notes.push(HIT_ON_NOTE);
+    else if (most <= 4) {
+      const whose = `the equipment dice of side${unrolled.length === 1 ? '' : 's'} ${unrolled.join(' and ')}`;
+      notes.push(`rules.hitOn changes nothing here: no violence die rolled has more than 4 sides (${whose} are not rolled: rules.equipment "mostEquipped" awards equipment to the most well-equipped side alone), and on a d4 "4 or more" is exactly 4`);
+    }
   }
   // "everySide" rolls each side's equipment dice where the text's award goes to the most
   // well-equipped only: with one side equipped or none, it is that side's either way (a
