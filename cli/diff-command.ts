@@ -97,6 +97,8 @@ const solveAnswerSchema = lazySchema(() => z
     };
     const has = (key: string) => (x as Record<string, unknown>)[key] !== undefined;
     const value = (x as { value?: unknown }).value;
+    // The field the block varies, whose values these are (results before its `vary` was kept: none).
+    const vary = typeof (x as { vary?: unknown }).vary === 'string' ? ((x as { vary?: string }).vary as string) : '';
     const exact = x.method === 'exact';
     const monteCarlo = x.method === 'montecarlo';
     if (exact && !x.decided) problem(['decided'], 'an exact answer (method "exact") is always decided: expected true');
@@ -105,7 +107,7 @@ const solveAnswerSchema = lazySchema(() => z
       if (x.candidates !== undefined) {
         // Only an exact tie for the nearest lists candidates beside its value (exactVerdict).
         if (monteCarlo) problem(['candidates'], 'a decided Monte Carlo answer names no candidates (only an exact tie does): expected none');
-        else if (x.candidates.length < 2 || !x.candidates.some((c) => sameValue(c, value))) problem(['candidates'], 'a decided answer lists candidates only for a tie: expected two or more values, the value found among them');
+        else if (x.candidates.length < 2 || !x.candidates.some((c) => sameValue(c, value, vary))) problem(['candidates'], 'a decided answer lists candidates only for a tie: expected two or more values, the value found among them');
       }
     } else {
       if (value !== undefined) problem(['value'], 'an undecided answer has no value: expected its candidates instead');
@@ -121,7 +123,7 @@ const solveAnswerSchema = lazySchema(() => z
     const searched = x.range !== undefined || x.values !== undefined;
     const where = x.range ? `its range [${x.range[0]}, ${x.range[1]}]` : `its values ${JSON.stringify(x.values)}`;
     const among = (v: unknown) =>
-      x.range ? typeof v === 'number' && Number.isInteger(v) && v >= x.range[0] && v <= x.range[1] : x.values!.some((w) => sameValue(v, w));
+      x.range ? typeof v === 'number' && Number.isInteger(v) && v >= x.range[0] && v <= x.range[1] : x.values!.some((w) => sameValue(v, w, vary));
     const named = (path: PropertyKey[], v: unknown, what: string) => {
       if (v === null) {
         if (x.find === 'closest') problem(path, `${what} null (none in range), which closest never gives: expected one of the values searched`);
@@ -147,12 +149,12 @@ const solveAnswerSchema = lazySchema(() => z
       const values = x.range ? (x.range[1] - x.range[0] < MAX_SOLVE_VALUES ? Array.from({ length: x.range[1] - x.range[0] + 1 }, (_, i) => x.range![0] + i) : undefined) : x.values!;
       const reference = (x as { reference?: { exact?: unknown } }).reference;
       const target = (x as { sameAs?: unknown }).sameAs !== undefined ? reference?.exact : (x as { target?: unknown }).target;
-      const figures = values?.map((v) => x.points!.find((p) => sameValue(p.value, v))?.exact);
+      const figures = values?.map((v) => x.points!.find((p) => sameValue(p.value, v, vary))?.exact);
       if (values && typeof target === 'number' && figures!.every((f) => f !== undefined)) {
         const verdict = exactVerdict(figures as number[], target, x.find, values);
         const said = (v: unknown) => (v === null ? 'null (none in range)' : JSON.stringify(v));
-        if (!sameValue(verdict.value, value)) problem(['value'], `${said(value)} is not what its own exact points give: expected ${said(verdict.value)}, as the search reads them`);
-        else if (!sameValue(verdict.candidates ?? null, x.candidates ?? null)) {
+        if (!sameValue(verdict.value, value, vary)) problem(['value'], `${said(value)} is not what its own exact points give: expected ${said(verdict.value)}, as the search reads them`);
+        else if (!sameCandidates(verdict.candidates, x.candidates, vary)) {
           problem(['candidates'], `not the tie its own exact points give: expected ${verdict.candidates ? JSON.stringify(verdict.candidates) : 'none'}`);
         }
       }
@@ -184,6 +186,12 @@ const resultSchema = lazySchema(() => z
   .loose());
 
 /** What a file is when it is a poolsim file but not a result (undefined otherwise). */
+/** Two lists of an exact tie's candidates, each a value of the field `vary` (none and none alike): one by one, never read as one pool of dice. */
+function sameCandidates(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined, vary: string): boolean {
+  if (a === undefined || b === undefined) return a === b;
+  return a.length === b.length && a.every((v, i) => sameValue(v, b[i], vary));
+}
+
 function notAResult(item: unknown): string | undefined {
   // One item of a file (a list's items are judged each): never a list itself.
   const known = Array.isArray(item) ? undefined : poolsimFileKind(item);

@@ -464,47 +464,62 @@ export function pointKey(point: Record<string, unknown>): string {
 }
 
 /**
- * pointKey, with dice read as the setups read them (sim/dice.ts parseDice): "d4", "1d4",
- * " d4" and "01d04" are one die, and "2d4" is two, as ["d4", "d4"] is (a list of dice is
- * read as its dice in order, runs of one kind counted). Everything that matches one value
- * with another uses it: a check's `point`, a search's `equals`, `diff`'s pairing of points
- * and answers, a sweep's value listed twice. An audit found a sweep refusing "1d4" beside
- * "d4" as listed twice while `expect.point` refused "1d4" as not among ["d4"], and `diff`
- * calling a file tidied from "1d4" to "d4" a different point. A point's random stream
- * keeps pointKey's text (sim/scenario.ts), so no result made before changes its draws.
+ * pointKey, with dice read as the setups read them (sim/dice.ts parseDice) in the fields
+ * that hold dice: "d4", "1d4", " d4" and "01d04" are one die, and "2d4" is two, as
+ * ["d4", "d4"] is (a list of dice is read as its dice in order, runs of one kind counted).
+ * A point's keys are its sweep paths, each naming its field (`setup.sides.0.bonus`); inside
+ * a value, an object's keys do. Everything that matches one value with another uses it: a
+ * check's `point`, a search's `equals`, `diff`'s pairing of points and answers, a sweep's
+ * value listed twice. An audit found a sweep refusing "1d4" beside "d4" as listed twice
+ * while `expect.point` refused "1d4" as not among ["d4"], and `diff` calling a file tidied
+ * from "1d4" to "d4" a different point; a review, a side named "d4" matched by "1d4", so
+ * only dice fields are read. A point's random stream keeps pointKey's text
+ * (sim/scenario.ts), so no result made before changes its draws.
  */
 export function matchKey(point: Record<string, unknown>): string {
-  return pointKey(diceRead(point) as Record<string, unknown>);
+  return pointKey(Object.fromEntries(Object.entries(point).map(([path, v]) => [path, diceRead(v, fieldOf(path))])));
+}
+
+/** The fields of the setups that hold dice lists (sim/dice.ts diceListSchema). */
+const DICE_FIELDS: ReadonlySet<string> = new Set(['bonus', 'dice', 'knavery', 'minionBonus', 'minionDice', 'openingDice', 'violence']);
+
+/** The field a dotted path names: its last part that is not a list index ("…dice.0": dice). */
+function fieldOf(path: string): string {
+  const parts = path.split('.');
+  for (let i = parts.length - 1; i >= 0; i--) if (!/^\d+$/.test(parts[i]!)) return parts[i]!;
+  return '';
 }
 
 /** Marks a run of dice in matchKey's text, where no dice text or other string can. */
 const DICE = '\u0000dice:';
 
-function diceRead(value: unknown): unknown {
-  const groups = (Array.isArray(value) ? value : [value]).map((x) => (typeof x === 'string' ? parseDice(x) : undefined));
-  if (groups.length > 0 && groups.every((g) => g !== undefined && typeof g !== 'string')) {
-    const runs: DiceGroup[] = [];
-    for (const g of groups as DiceGroup[]) {
-      const last = runs[runs.length - 1];
-      if (last !== undefined && last.sides === g.sides) last.count += g.count;
-      else runs.push({ ...g });
+function diceRead(value: unknown, field: string): unknown {
+  if (DICE_FIELDS.has(field)) {
+    const groups = (Array.isArray(value) ? value : [value]).map((x) => (typeof x === 'string' ? parseDice(x) : undefined));
+    if (groups.length > 0 && groups.every((g) => g !== undefined && typeof g !== 'string')) {
+      const runs: DiceGroup[] = [];
+      for (const g of groups as DiceGroup[]) {
+        const last = runs[runs.length - 1];
+        if (last !== undefined && last.sides === g.sides) last.count += g.count;
+        else runs.push({ ...g });
+      }
+      return DICE + runs.map((r) => `${r.count}d${r.sides}`).join('+');
     }
-    return DICE + runs.map((r) => `${r.count}d${r.sides}`).join('+');
   }
-  if (Array.isArray(value)) return value.map(diceRead);
+  if (Array.isArray(value)) return value.map((x) => diceRead(x, ''));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, diceRead(v)]));
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, diceRead(v, k)]));
 }
 
 /**
- * One value, as a point's sweep value: the same keys in another order, a lone value and
- * a list of it, or dice written another way, are the same value (matchKey). Every place
- * that matches a value a file names against the values it lists uses this, so that none
- * refuses as unknown what another calls listed twice (an audit: `expect.equals` compared
- * JSON texts).
+ * One value, as a point's sweep value at `path` (the field it sets): the same keys in
+ * another order, a lone value and a list of it, or dice written another way, are the same
+ * value (matchKey). Every place that matches a value a file names against the values it
+ * lists uses this, so that none refuses as unknown what another calls listed twice (an
+ * audit: `expect.equals` compared JSON texts).
  */
-export function sameValue(a: unknown, b: unknown): boolean {
-  return matchKey({ v: a }) === matchKey({ v: b });
+export function sameValue(a: unknown, b: unknown, path = ''): boolean {
+  return matchKey({ [path]: a }) === matchKey({ [path]: b });
 }
 
 function side(m: MetricResult, trials: number): DiffSide {
@@ -726,10 +741,12 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
     };
     const before = side(x);
     const after = side(y);
-    const allowedBefore = answerAllows(before).map((v) => matchKey({ v }));
-    const allowedAfter = new Set(answerAllows(after).map((v) => matchKey({ v })));
-    // Candidates one by one: a list of lone dice values is no pool ("d4", "2d4" are not 3d4).
-    const read = (s: AnswerSide) => matchKey({ d: s.decided, v: s.value ?? null, c: s.candidates?.map((v) => matchKey({ v })) ?? null });
+    // Each value as a value of the field the block varies; candidates one by one (a list
+    // of lone dice values is no pool: "d4", "2d4" are not 3d4).
+    const key = (v: unknown) => matchKey({ [y.vary]: v });
+    const allowedBefore = answerAllows(before).map(key);
+    const allowedAfter = new Set(answerAllows(after).map(key));
+    const read = (s: AnswerSide) => pointKey({ d: s.decided, v: key(s.value ?? null), c: s.candidates?.map(key) ?? null });
     const changed = read(before) !== read(after);
     answers.push({ scenario: b.name, solve: y.name, base: before, new: after, changed, moved: changed && !allowedBefore.some((k) => allowedAfter.has(k)) });
   }

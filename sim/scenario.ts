@@ -682,7 +682,7 @@ function unplayedVariants(mechanic: Mechanic, rulesSchema: z.ZodType, rules: Rec
 /** Does `point` (a result point) match a check's partial `point`? */
 export function pointMatches(check: Record<string, unknown> | undefined, point: Record<string, unknown>): boolean {
   if (!check) return true;
-  return Object.entries(check).every(([k, v]) => sameValue(point[k], v));
+  return Object.entries(check).every(([k, v]) => sameValue(point[k], v, k));
 }
 
 // ---------------------------------------------------------------- planning
@@ -783,7 +783,7 @@ export function planScenario(
     // A value listed twice makes two points of one setup, each with its own numbers (their
     // streams differ): one setup, two answers, and no way to tell which the file meant. As
     // `diff` matches points (sim/diff.ts matchKey): a lone value and a list of it are one.
-    const twice = listedTwice(values);
+    const twice = listedTwice(values, path);
     if (twice) errors.push(new ScenarioError(file, `sweep.${path}.${twice.index}`, `${twice.problem}: each value makes one point`));
   }
   // Two paths where one lies inside the other: the outer one's value replaces the inner
@@ -808,12 +808,21 @@ export function planScenario(
     // Said where the sweep sets a value at or inside the path (a value it replaces is still
     // the file's mistake); elsewhere the sweep has nothing to do with it (a user's audit:
     // a die "d1" was said to be "before the sweep sets its values" by a sweep of challenges).
-    const note = (path: string) => (sweepPaths.some((p) => p === path || p.startsWith(`${path}.`) || path.startsWith(`${p}.`)) ? ' (in the file, before the sweep sets its values)' : '');
+    // Said where the sweep settles it: where it sets a value at or inside the path, or where
+    // the problem is gone at one of its first points (a check across fields: "saluted"
+    // without the Duelist among the traits a sweep sets; a user's audit found a die "d1"
+    // said to be "before the sweep sets its values" by a sweep of challenges, and a review
+    // the note dropped from the Duelist's).
+    const atPoints = problemsAtPoints(mechanic, rulesSchema, rulesProblem, raw, scenario.sweep, file);
+    const note = (path: string, problem: string) =>
+      sweepPaths.some((p) => p === path || p.startsWith(`${path}.`) || path.startsWith(`${p}.`)) || atPoints.some((seen) => !seen.has(`${path}\u0000${problem}`))
+        ? ' (in the file, before the sweep sets its values)'
+        : '';
     const rules = rulesSchema.safeParse(base.rules ?? {});
-    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note(e.path)));
-    else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path)));
+    if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, base.rules ?? {})) errors.push(new ScenarioError(file, e.path, rulesProblem(e.problem) + note(e.path, rulesProblem(e.problem))));
+    else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path, e.problem)));
     const setup = mechanic.setup.safeParse(base.setup);
-    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path)));
+    if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, base.setup, mechanic.setup)) errors.push(new ScenarioError(file, e.path, e.problem + note(e.path, e.problem)));
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
 
@@ -908,7 +917,7 @@ export function planScenario(
         const values = scenario.sweep?.[path];
         if (!values) {
           errors.push(new ScenarioError(file, `expect.${i}.point.${path}`, `"${path}" is not a sweep path of this file${scenario.sweep ? `: expected one of ${Object.keys(scenario.sweep).join(', ')}` : ' (it has no sweep)'}`));
-        } else if (!values.some((v) => sameValue(v, value))) {
+        } else if (!values.some((v) => sameValue(v, value, path))) {
           errors.push(new ScenarioError(file, `expect.${i}.point.${path}`, `${JSON.stringify(value)} is not among the sweep's values ${JSON.stringify(values)}`));
         }
       }
@@ -926,7 +935,7 @@ export function planScenario(
       const where = `${text(having[0]!)}${having.length > 1 ? ` and ${having.length - 1} other${having.length === 2 ? '' : 's'}` : ''}`;
       // The point to suggest: the paths all the points reporting it share a value of, where
       // those alone pick them out; else the first such point whole.
-      const shared = Object.fromEntries(Object.entries(having[0]!.point).filter(([k, v]) => having.every((p) => sameValue(p.point[k], v))));
+      const shared = Object.fromEntries(Object.entries(having[0]!.point).filter(([k, v]) => having.every((p) => sameValue(p.point[k], v, k))));
       const picks = (c: Record<string, unknown>) => Object.keys(c).length > 0 && points.every((p) => pointMatches(c, p.point) === has(p));
       const suggest = picks(shared) ? shared : having[0]!.point;
       const pointText = `{ ${Object.entries(suggest).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
@@ -1134,12 +1143,48 @@ export function evaluateChecks(checks: readonly ExpectCheck[], results: readonly
   });
 }
 
+/** How many sweep points problemsAtPoints looks at: a problem still there at all of them is the file's alone. */
+const POINTS_LOOKED_AT = 64;
+
+/**
+ * The rules' and setup's problems (`path\0problem`) at each of a sweep's first points, the
+ * sweep's values set: a problem of the file's own missing at one of them is one the sweep
+ * settles there. A point whose values cannot be set (a path through a wrong value) is passed over.
+ */
+function problemsAtPoints(
+  mechanic: Mechanic,
+  rulesSchema: (typeof rulesBySystem)[SystemName],
+  rulesProblem: (problem: string) => string,
+  raw: unknown,
+  sweep: Record<string, unknown[]> | undefined,
+  file: string,
+): Set<string>[] {
+  const out: Set<string>[] = [];
+  for (const point of sweepPoints(sweep)) {
+    if (out.length >= POINTS_LOOKED_AT) break;
+    try {
+      let applied: any = raw;
+      for (const [path, value] of Object.entries(point)) applied = setPath(applied, path, value);
+      const seen = new Set<string>();
+      const rules = rulesSchema.safeParse(applied.rules ?? {});
+      if (!rules.success) for (const e of zodErrors(file, ['rules'], rules.error, applied.rules ?? {})) seen.add(`${e.path}\u0000${rulesProblem(e.problem)}`);
+      else for (const e of unplayedVariants(mechanic, rulesSchema, rules.data)) seen.add(`${e.path}\u0000${e.problem}`);
+      const setup = mechanic.setup.safeParse(applied.setup);
+      if (!setup.success) for (const e of zodErrors(file, ['setup'], setup.error, applied.setup, mechanic.setup)) seen.add(`${e.path}\u0000${e.problem}`);
+      out.push(seen);
+    } catch {
+      // Not a point the sweep can make: its own problem is said at the sweep path.
+    }
+  }
+  return out;
+}
+
 /**
  * The first value of `values` listed before, as `diff` matches points (sim/diff.ts
  * matchKey: a lone value and a list of it are one, and so are dice written two ways), with
  * what to say of it.
  */
-function listedTwice(values: readonly unknown[]): { index: number; problem: string } | undefined {
+function listedTwice(values: readonly unknown[], path: string): { index: number; problem: string } | undefined {
   // Why two texts are one value (matchKey): keys in another order, a lone value against a
   // list of it, or both; else the dice, read as the setups read them ("1d6" is "d6", and
   // ["2d4"] is ["d4", "d4"]: two points of one setup, until an audit).
@@ -1158,7 +1203,7 @@ function listedTwice(values: readonly unknown[]): { index: number; problem: stri
   };
   const seen = new Map<string, unknown>();
   for (const [i, v] of values.entries()) {
-    const key = matchKey({ v });
+    const key = matchKey({ [path]: v });
     const text = JSON.stringify(v);
     if (seen.has(key)) {
       const before = JSON.stringify(seen.get(key));
@@ -1259,7 +1304,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     const values = solveValues(block);
     // As a sweep's: a value twice is searched twice, on streams of its own, and two looks
     // at one setup can disagree about it.
-    const twice = block.values ? listedTwice(block.values) : undefined;
+    const twice = block.values ? listedTwice(block.values, block.vary) : undefined;
     if (twice) errors.push(new ScenarioError(file, `${at}.values.${twice.index}`, `${twice.problem}: each value is searched once`));
     const e = block.expect;
     if (e && (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined)) {
@@ -1272,7 +1317,7 @@ export function checkSolves(scenario: ScenarioFile, file: string, metricNames: r
     if (e && e.equals === null && goal.find === 'closest') {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, 'null ("no value meets the goal") cannot be found by closest, which always finds a value: expected one of the values searched'));
     }
-    if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => sameValue(v, e.equals))) {
+    if (e && e.equals !== undefined && e.equals !== null && !values.some((v) => sameValue(v, e.equals, block.vary))) {
       errors.push(new ScenarioError(file, `${at}.expect.equals`, `${JSON.stringify(e.equals)} is not among the values searched: expected one of them, or null for "no value meets the goal"`));
     }
     const metricKnown = names0.includes(block.metric);

@@ -2340,6 +2340,18 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
   {
+    // New PCs added by advancing with no traits (`advance.pc.traits: 0`) have none to push
+    // either: before a review they pushed, the only PCs of the troupe who did.
+    name: 'push-traits-new-pc-none',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', captain: { traits: 0 }, minions: [{ name: 'm', traits: 0 }] }],
+      policy: { job: { challenges: 2, method: 'rare', pushTraits: 2 }, restWhenRattled: false, ambition: { jobs: 1 }, advance: { choice: 'pc', pc: { traits: 0 }, maxPcs: 2 } },
+    },
+  },
+  {
     // A rattled captain (as the setup starts it) who dies leaves a troupe whose successor's
     // PCs are fresh: not rattled.
     name: 'successor-not-rattled',

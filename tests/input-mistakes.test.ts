@@ -154,6 +154,25 @@ setup:
     expect(r.err).toContain(`${elsewhere}: setup.participants.0.dice.0: "d1" has 1 side: a die has 2 to 100 sides\n`);
     const there = write('d1-there.yaml', knavery('setup.participants.0.dice: [[d4], [d6]]'));
     expect((await poolsim('run', there)).err).toContain(`${there}: setup.participants.0.dice.0: "d1" has 1 side: a die has 2 to 100 sides (in the file, before the sweep sets its values)`);
+    // A check across fields may be the sweep's to settle from another field: said (a review).
+    const across = write('saluted-across.json', JSON.stringify({
+      name: 'x', system: 'viciousness', mechanic: 'clash', trials: 200, seed: 1,
+      setup: { sides: [{ name: 'a', combatants: [{ name: 'duelist', dice: ['d4'], saluted: true }] }, { name: 'b', combatants: [{ name: 'captain', dice: ['d6'] }] }] },
+      sweep: { 'setup.sides.0.combatants.0.traits': [['duelist'], ['duelist', 'berzerker']] },
+    }));
+    const a = await poolsim('run', across);
+    expect(a.code).toBe(2);
+    expect(a.err).toMatch(/setup\.sides\.0\.combatants\.0\.saluted: .*\(in the file, before the sweep sets its values\)/);
+  });
+
+  test('a name that reads as dice is a name: a side named "1d4" is not the side named "d4" (a review: a check at "1d4" was judged at "d4")', async () => {
+    const clash2 = (extra: string) => `name: B\nsystem: viciousness\nmechanic: clash\ntrials: 200\nsetup:\n  sides:\n    - name: heroes\n      combatants: [{ name: captain, dice: ["d6"] }]\n    - name: villains\n      combatants: [{ name: boss }]\n${extra}`;
+    const named = write('names-dice.yaml', clash2('sweep: { setup.sides.0.name: ["d4", "1d4"] }\n'));
+    expect((await poolsim('run', named)).code).toBe(0);
+    const point = write('names-dice-point.yaml', clash2('sweep: { setup.sides.0.name: ["d4", "x"] }\nexpect:\n  - { metric: hits.villains, point: { setup.sides.0.name: "1d4" }, atMost: 1 }\n'));
+    const p = await poolsim('run', point);
+    expect(p.code).toBe(2);
+    expect(p.err).toContain('expect.0.point.setup.sides.0.name: "1d4" is not among the sweep\'s values ["d4","x"]');
   });
 
   test('an object written as a number says the fields it takes (a user\'s audit: "expected an object, got 3" named none)', async () => {

@@ -58,7 +58,9 @@ function quotes(): { exact: Quote[]; estimate: Quote[] } {
     for (const check of plan.scenario.expect ?? []) {
       const why = check.why ?? '';
       const quote = { file: relative(ROOT, plan.file), scenario: plan.scenario.name, metric: check.metric, point: check.point, why };
-      if (EXACT.test(why) || EXACT_AFTER.test(why)) exact.push(quote);
+      // matchAll, not EXACT_AFTER.test: a global pattern's test() goes on from where the last
+      // why's match ended, and passed over nine quotes (a review).
+      if (EXACT.test(why) || [...why.matchAll(EXACT_AFTER)].length > 0) exact.push(quote);
       else if (ESTIMATE.test(why)) estimate.push(quote);
     }
   }
@@ -77,7 +79,7 @@ const { exact, estimate } = quotes();
 
 describe('the figures quoted by the library\'s checks', () => {
   test('are found (the patterns still match how the files write them)', () => {
-    expect(exact.length).toBeGreaterThan(40);
+    expect(exact.length).toBeGreaterThan(80);
     expect(estimate.length).toBeGreaterThan(20);
   });
 

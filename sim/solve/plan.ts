@@ -201,7 +201,7 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
     } else if (result.monotone === false) possible = [];
     else if (result.find === 'closest') {
       const values = solveValues(block);
-      const at = (v: unknown) => values.findIndex((x) => sameValue(x, v));
+      const at = (v: unknown) => values.findIndex((x) => sameValue(x, v, block.vary));
       const near = new Set<number>();
       for (const c of possible) {
         const i = at(c);
@@ -212,7 +212,7 @@ export function judged(result: SolveResult, block: SolveBlock): SolveResult {
     }
   }
   const meets = (v: unknown) => {
-    if (e.equals !== undefined && !sameValue(v, e.equals)) return false;
+    if (e.equals !== undefined && !sameValue(v, e.equals, block.vary)) return false;
     if (e.atLeast !== undefined || e.atMost !== undefined || e.between !== undefined) {
       if (typeof v !== 'number') return false;
       return (e.atLeast === undefined || v >= e.atLeast) && (e.atMost === undefined || v <= e.atMost) && (e.between === undefined || (v >= e.between[0] && v <= e.between[1]));

@@ -379,7 +379,8 @@ export class CampaignPlan {
       }
       // Room for the PCs advancement may add ("adding a new PC to their company").
       for (let k = 0; k < reservedPcs(advance); k++) {
-        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, pushes: true, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
+        // A new PC of no traits (`advance.pc.traits: 0`) has none to push until it takes one (a review).
+        pcs.push({ troupe: i, captain: false, traits: newPc.traits ?? MINION_TRAITS, medic: false, pushes: (newPc.traits ?? MINION_TRAITS) > 0, rattled: false, kn: eachDie(newPc.knavery ?? []), vi: eachDie(newPc.violence ?? []), fromStart: false });
       }
       this.troupePcTo[i] = pcs.length;
       this.troupeBonusFrom[i] = bonus.length;
