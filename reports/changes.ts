@@ -5,7 +5,7 @@
  * Pure: strings in, strings out.
  */
 import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, ResultDiff, SettingChange } from '../sim/diff.ts';
-import { pointKey, somethingMoved } from '../sim/diff.ts';
+import { matchKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel, sweepLabel, sweepValueLabel } from './sweep.ts';
 import { codeSpan, mdCell } from './markdown.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
@@ -356,8 +356,8 @@ const ROW_STYLE = 'background:#fff4e0';
 /** The moved changes of one scenario, looked up by point and metric (render.ts's tables). */
 export function movedLookup(changes: readonly MetricChange[] | undefined): (point: Record<string, unknown>, metric: string) => MetricChange | undefined {
   if (!changes?.length) return () => undefined;
-  const byKey = new Map(changes.filter((c) => c.moved).map((c) => [`${pointKey(c.point)}\u0000${c.metric}`, c]));
-  return (point, metric) => byKey.get(`${pointKey(point)}\u0000${metric}`);
+  const byKey = new Map(changes.filter((c) => c.moved).map((c) => [`${matchKey(c.point)}\u0000${c.metric}`, c]));
+  return (point, metric) => byKey.get(`${matchKey(point)}\u0000${metric}`);
 }
 
 /** `<tr>`'s attribute for a moved row ('' otherwise). */

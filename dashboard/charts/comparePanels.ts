@@ -5,7 +5,7 @@
  */
 import type { PointResult, ScenarioResult } from '../../sim/result.ts';
 import { headlineMetrics } from '../../reports/headline.ts';
-import { pointKey } from '../../sim/diff.ts';
+import { matchKey } from '../../sim/diff.ts';
 import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics.ts';
 import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
@@ -29,10 +29,10 @@ export interface CompareOptions {
  * points with trials back, on each side its own): never by position in the lists.
  */
 function pairedPoints(a: ScenarioResult, b: ScenarioResult, shift: CompareOptions['shift']): [PointResult, PointResult][] {
-  const bPoints = new Map(b.results.map((pb) => [pointKey(pb.point), pb]));
+  const bPoints = new Map(b.results.map((pb) => [matchKey(pb.point), pb]));
   return a.results.flatMap((pa): [PointResult, PointResult][] => {
     const wanted = shift && typeof pa.point[shift.path] === 'number' ? { ...pa.point, [shift.path]: (pa.point[shift.path] as number) + shift.by } : pa.point;
-    const pb = bPoints.get(pointKey(wanted));
+    const pb = bPoints.get(matchKey(wanted));
     return pb ? [[pa, pb]] : [];
   });
 }
