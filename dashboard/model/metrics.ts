@@ -18,6 +18,8 @@ export interface SetupMetric {
   label: string;
   kind: string;
   family?: string;
+  /** A mean's least (a rank's 1, a count's 0: MetricSpec.min ÷ scale), where it has one. */
+  least?: number;
 }
 
 /** The metrics of the setup as written (no sweep applied); none while it does not validate. */
@@ -38,6 +40,7 @@ function layOut(mechanic: NonNullable<ReturnType<typeof findMechanic>>, setup: u
     label: m.label ?? m.name,
     kind: m.kind,
     ...(m.family !== undefined ? { family: m.family } : {}),
+    ...(m.kind === 'mean' && m.min !== undefined ? { least: m.min / (m.scale ?? 1) } : {}),
   }));
 }
 

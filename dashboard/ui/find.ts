@@ -60,14 +60,18 @@ const FIND_LABELS: Record<(typeof FINDS)[number], string> = {
  * None when no number field takes a range: Find has nothing to vary.
  */
 export function startBlock(scenario: Record<string, unknown>): Record<string, unknown> | undefined {
-  const metric = metricsOf(scenario)[0]?.name;
-  if (!metric) return undefined;
+  const first = metricsOf(scenario)[0];
+  if (!first) return undefined;
+  const metric = first.name;
+  // 0.5, or one more than a mean's least where that is above it (a rank's 2, a first
+  // strike's turn 2): below a mean's least no value can be near (refused, as poolsim solve does).
+  const target = first.least !== undefined && first.least > 0 ? first.least + 1 : 0.5;
   for (const v of variables(scenario).filter((x) => x.field.kind === 'number')) {
     const now = getAt(scenario, v.path);
     const at = typeof now === 'number' ? now : 1;
     for (const range of [[0, at + 4], [1, at + 4], [Math.max(0, at - 2), at + 2], [Math.max(1, at - 2), at + 2], [at, at + 1], [at - 1, at]]) {
       if (!(range[0] < range[1])) continue;
-      const block = { name: 'find', vary: joinPath(v.path), range, metric, target: 0.5, find: 'closest' };
+      const block = { name: 'find', vary: joinPath(v.path), range, metric, target, find: 'closest' };
       const checked = checkScenario({ ...scenario, solve: [block] }, 'find.json');
       if (checked.ok || !checked.errors.some((e) => e.path === 'solve' || e.path.startsWith('solve.'))) return block;
     }
