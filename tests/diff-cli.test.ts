@@ -40,6 +40,17 @@ function monteCarlo(answer: any): any {
 }
 
 // Reports render charts: on a loaded machine the first one (imports included) takes seconds.
+
+/** A clash whose first side's equipment dice a sweep sets to `values`. */
+const clashBonus = (values: unknown[]) => ({
+  name: 'Clash bonus',
+  system: 'viciousness',
+  mechanic: 'clash',
+  trials: 2000,
+  seed: 's',
+  setup: { sides: [{ name: 'a', combatants: [{ name: 'captain' }] }, { name: 'b', combatants: [{ name: 'x' }] }] },
+  sweep: { 'setup.sides.0.bonus': values },
+});
 describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('same seed, unchanged scenarios: byte-identical results and nothing moved (exit 0)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
@@ -341,15 +352,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
 
   test('a lone value and a list of it are one sweep value: a file tidied from "d4" to ["d4"] moves nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
-    const scenario = (values: unknown[]) => ({
-      name: 'Clash bonus',
-      system: 'viciousness',
-      mechanic: 'clash',
-      trials: 2000,
-      seed: 's',
-      setup: { sides: [{ name: 'a', combatants: [{ name: 'captain' }] }, { name: 'b', combatants: [{ name: 'x' }] }] },
-      sweep: { 'setup.sides.0.bonus': values },
-    });
+    const scenario = clashBonus;
     writeFileSync(join(dir, 'lone.json'), JSON.stringify(scenario(['d4', 'd6'])));
     writeFileSync(join(dir, 'list.json'), JSON.stringify(scenario([['d4'], ['d6']])));
     for (const name of ['lone', 'list']) {
@@ -365,15 +368,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
 
   test('dice written another way are one sweep value: a file tidied from "1d4" to "d4", or from ["2d4"] to ["d4", "d4"], pairs point for point (an audit: "only in" each side)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-dice-'));
-    const scenario = (values: unknown[]) => ({
-      name: 'Clash bonus',
-      system: 'viciousness',
-      mechanic: 'clash',
-      trials: 2000,
-      seed: 's',
-      setup: { sides: [{ name: 'a', combatants: [{ name: 'captain' }] }, { name: 'b', combatants: [{ name: 'x' }] }] },
-      sweep: { 'setup.sides.0.bonus': values },
-    });
+    const scenario = clashBonus;
     writeFileSync(join(dir, 'long.json'), JSON.stringify(scenario(['1d4', ['2d6']])));
     writeFileSync(join(dir, 'short.json'), JSON.stringify(scenario(['d4', ['d6', 'd6']])));
     for (const name of ['long', 'short']) {

@@ -27,6 +27,16 @@ setup:
       combatants: [{ name: boss }]
 `;
 
+/** Three crew with a d4 each against two challenges. */
+const heist = `name: heist
+system: viciousness
+mechanic: knavery
+trials: 200
+setup:
+  challenges: 2
+  participants: [{ name: crew, count: 3, dice: ["d4"] }]
+`;
+
 describe('sweeps meet the file\'s own rules', () => {
   test('two sweep paths where one lies inside the other (the outer value wiped the inner, so points labelled apart ran one setup)', async () => {
     const f = write('overlap.yaml', `${clash}sweep:\n  setup.sides.0.combatants.0.count: [1, 3]\n  setup.sides.0.combatants.0: [{ name: captain, dice: ["d4"] }, { name: hero }]\n`);
@@ -102,14 +112,7 @@ setup:
     expect(k.err).not.toContain('is not among the values searched');
     expect(k.code).not.toBe(2);
     // A lone die and a list of it, in the expect and in a check's point.
-    const knavery = `name: heist
-system: viciousness
-mechanic: knavery
-trials: 200
-setup:
-  challenges: 2
-  participants: [{ name: crew, count: 3, dice: ["d4"] }]
-`;
+    const knavery = heist;
     const lone = write('equals-lone.yaml', `${knavery}solve:\n  - { name: which die, vary: setup.participants.0.dice, values: [[], [d4], [d6]], metric: success, target: 0.7, expect: { equals: d4 } }\n`);
     const l = await poolsim('solve', lone, '--json');
     expect(l.err).not.toContain('is not among the values searched');
@@ -122,14 +125,7 @@ setup:
   });
 
   test('dice written another way are matched as the values listed: "1d4" in a check\'s point or expect.equals is "d4", and ["2d4"] is ["d4", "d4"] (an audit: refused as not among the values, or run as two points)', async () => {
-    const knavery = `name: heist
-system: viciousness
-mechanic: knavery
-trials: 200
-setup:
-  challenges: 2
-  participants: [{ name: crew, count: 3, dice: ["d4"] }]
-`;
+    const knavery = heist;
     const point = write('check-point-dice.yaml', `${knavery}sweep: { setup.participants.0.dice: [[d4], [2d4]] }\nexpect:\n  - { metric: success, atLeast: 0, point: { setup.participants.0.dice: 1d4 } }\n`);
     const p = await poolsim('run', point, '--json');
     expect(p.err).not.toContain('is not among the sweep');
