@@ -327,6 +327,15 @@ describe('every chart has a table beside it', () => {
     expect(panels[2]!.table.rows.map((r) => r[1]!.value)).toEqual(dist.p);
   });
 
+  test('the split chart names whose split it is, and what the rest of the pool is for (a dashboard audit: B\'s opposed split read "accomplish / caution dice")', async () => {
+    const opposed = (axis: string) => run({ name: 'split', system: 'vdp', mechanic: 'opposed', trials: 2000, seed: 's', setup: { a: { name: 'Mark', accomplish: 4, modifier: 5 }, b: { name: 'Jacob', accomplish: 1, modifier: 5 } }, sweep: { [axis]: [0, 1, 2, 3, 4] } });
+    const svgOf = (r: ScenarioResult) => panelsFor(r).find((p) => p.svg.includes('accomplish'))!.svg;
+    expect(svgOf(await opposed('setup.b.accomplish'))).toContain('Jacob’s accomplish / resist dice');
+    expect(svgOf(await opposed('setup.a.accomplish'))).toContain('Mark’s accomplish / resist dice');
+    const risky = await run({ name: 'risky', system: 'vdp', mechanic: 'risky', trials: 2000, seed: 's', setup: { accomplish: 2, modifier: 4, successTarget: 12, riskTarget: 8 }, sweep: { 'setup.accomplish': [0, 1, 2, 3, 4] } });
+    expect(svgOf(risky)).toContain('accomplish / caution dice');
+  });
+
   test('a distribution read as at least and at most: cumulative shares, exact ones too', async () => {
     expect(cumulative([0.25, 0.5, 0.25], 'atLeast')).toEqual([1, 0.75, 0.25]);
     expect(cumulative([0.25, 0.5, 0.25], 'atMost')).toEqual([0.25, 0.75, 1]);

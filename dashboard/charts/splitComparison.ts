@@ -29,6 +29,18 @@ export function splitMetrics(result: ScenarioResult): string[] {
   return names.filter((m) => m.startsWith('win.') || m === 'neither');
 }
 
+/**
+ * The split axis in words: the risky check's accomplish / caution, or in an opposed check
+ * the character's own accomplish / resist, by name (a dashboard audit: B's split read
+ * "accomplish / caution dice", a risky check's, with no name).
+ */
+export function splitAxisLabel(result: ScenarioResult, axis: string): string {
+  const side = /^setup\.([ab])\.accomplish$/.exec(axis)?.[1];
+  if (side === undefined) return 'accomplish / caution dice';
+  const name = (result.setup as Record<string, { name?: unknown } | undefined> | undefined)?.[side]?.name;
+  return `${typeof name === 'string' ? name : side.toUpperCase()}’s accomplish / resist dice`;
+}
+
 /** The split chart's title: what the split trades. */
 export function splitTitle(result: ScenarioResult): string {
   return result.mechanic === 'risky' ? 'Which split? Success, safety, or both' : 'Which split? Who wins';
@@ -78,7 +90,7 @@ export function splitComparison(result: ScenarioResult, axis: string, metrics: s
     marginTop: MARGIN_TOP,
     marginBottom: 44,
     marginRight: Math.max(...series.map(textWidth)) + 16,
-    x: { type: 'point', domain: splits, label: axis.includes('.a.') ? 'A’s accomplish / resist dice' : 'accomplish / caution dice', padding: 0.3 },
+    x: { type: 'point', domain: splits, label: splitAxisLabel(result, axis), padding: 0.3 },
     y: { domain: [0, 1], grid: true, label: 'probability' },
     // Panels are named above their top-left corner, in the gap between panels (the right
     // margin holds line labels): a gap of about 30 px holds the name and the rings at 1
