@@ -517,7 +517,8 @@ function newPc(spec: PcSpec, captain: boolean): PC {
 /** The troupe's `aid`: beside Medic PCs, "medic" names them and brings no other Medic (traits.md). */
 function aidOf(spec: TroupeSpec): TroupeSpec['aid'] {
   const names = (p: PcSpec) => (Array.isArray(p.traits) ? p.traits : []);
-  const medicPcs = [spec.captain, ...(spec.minions ?? [])].some((p) => names(p).includes('medic'));
+  // A minion of count 0 is nobody, its Medic too (a campaign audit found it counted).
+  const medicPcs = [spec.captain, ...(spec.minions ?? []).filter((m) => (m.count ?? 1) > 0)].some((p) => names(p).includes('medic'));
   return spec.aid === 'medic' && medicPcs ? 'none' : spec.aid;
 }
 
@@ -1077,7 +1078,11 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         }
       }
     }
-    if (task && (turn - 1) % jobEvery === 0) {
+    // Tasks are for the turn's jobs: none on a turn the job falls back to idling (work at
+    // rank 4 or more, workFallback "idle"; purchases.md "When"). A campaign audit found the
+    // reference buying them there.
+    const idleTurn = policy.job.method === 'work' && policy.job.workFallback === 'idle' && rankFromPoints(points) >= 4;
+    if (task && (turn - 1) % jobEvery === 0 && !idleTurn) {
       const rank = rankFromPoints(points);
       const cost = textPrice(task.itemRank, rank, task.modifiers ?? 0);
       let left = coinsLeft;
@@ -2349,6 +2354,47 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       company: { name: 'co', rank: 2 },
       troupes: [{ name: 'a', captain: { traits: 0 }, minions: [{ name: 'm', traits: 0 }] }],
       policy: { job: { challenges: 2, method: 'rare', pushTraits: 2 }, restWhenRattled: false, ambition: { jobs: 1 }, advance: { choice: 'pc', pc: { traits: 0 }, maxPcs: 2 } },
+    },
+  },
+  {
+    // Tasks are bought for a turn's jobs, and at rank 4 or more this company's job falls
+    // back to idling: no task then (the reference bought them; a campaign audit).
+    name: 'task-idle-fallback',
+    trials: 8000,
+    setup: {
+      turns: 16,
+      company: { name: 'co', rank: 4 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2, knavery: ['d6'] }] }],
+      rivals: [{ name: 'pest', rank: 5, designs: [{ severity: 'medium' }] }],
+      policy: { job: { challenges: 3, method: 'work', workFallback: 'idle' }, buy: { task: { itemRank: 1 } }, bank: 'reserve', reserve: 3 },
+    },
+  },
+  {
+    // A Medic minion of count 0 is nobody: aid "medic" is a Medic who never falls, as with
+    // no Medic PC (a campaign audit found the reference counting it, and the engine refusing
+    // aid "ordinary" beside it).
+    name: 'medic-minion-none',
+    trials: 8000,
+    setup: {
+      turns: 12,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', aid: 'medic', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'doc', count: 0, traits: ['medic', 'acrobat'] }, { name: 'm', count: 2, violence: ['d4'] }] }],
+      rivals: [{ name: 'brute', rank: 5, designs: [{ severity: 'heavy', style: 'rash' }] }],
+      policy: { job: { challenges: 4, method: 'rare', guards: { perActiveChallenge: 2 } }, flee: 'never' },
+    },
+  },
+  {
+    // A lost asset bought back with buy.action "free" still needs a standing troupe to buy
+    // it: a company whose only troupe is gone (newTroupe "never") buys none (the engine
+    // bought them every turn; a campaign audit).
+    name: 'asset-free-no-troupe',
+    trials: 8000,
+    setup: {
+      turns: 20,
+      company: { name: 'co', rank: 4 },
+      troupes: [{ name: 't', captain: {}, minions: [], asset: 'favor' }],
+      rivals: [{ name: 'r', rank: 7, designs: [{ severity: 'light', style: 'rash' }] }],
+      policy: { job: { challenges: 5, method: 'rare', guards: { count: 4 } }, flee: 'never', newTroupe: 'never', buy: { asset: { itemRank: 1 }, action: 'free' } },
     },
   },
   {

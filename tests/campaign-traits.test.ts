@@ -50,6 +50,11 @@ describe('traits by name', () => {
     expect(run({ ...troupe, aid: 'medic' })).toEqual(run(troupe));
   });
 
+  test('a Medic minion of count 0 is nobody: aid "ordinary" beside it is taken, the same campaign as without it (a campaign audit: refused as a Medic who attends)', () => {
+    const troupe = (minions: object[]) => ({ aid: 'ordinary', captain: { violence: ['d4'] }, minions: [...minions, { name: 'm', count: 2 }] });
+    expect(run(troupe([{ name: 'doc', count: 0, traits: ['medic', 'acrobat'] }]))).toEqual(run(troupe([])));
+  });
+
   test('every name of the text\'s "Example Traits" table is taken, the last two wizards too', async () => {
     const { TABLE_TRAITS } = await import('../sim/viciousness/traits.ts');
     // viciousness.txt's table, Acrobat to Wizard of Water: 21 traits and 6 wizards.

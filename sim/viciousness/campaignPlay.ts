@@ -931,9 +931,12 @@ export class CampaignTrial {
       }
     }
     if (p.assetBuy && this.assetsOwed > 0) {
-      // The company's asset: bought by the first standing troupe with a PC free.
-      let buyer = p.buyTakesAction === true ? NOBODY : ANYONE;
-      for (let i = 0; i < p.troupeCount && buyer === NOBODY; i++) if (this.troupeActive[i] !== 0) buyer = this.buyer(i, t);
+      // The company's asset: bought by the first standing troupe with a PC free; with
+      // buy.action "free" it takes nobody's action, but a standing troupe is still there to
+      // buy it (a campaign audit: a company whose troupes were all gone bought back its
+      // lost assets every turn).
+      let buyer = NOBODY;
+      for (let i = 0; i < p.troupeCount && buyer === NOBODY; i++) if (this.troupeActive[i] !== 0) buyer = p.buyTakesAction === true ? this.buyer(i, t) : ANYONE;
       if (buyer !== NOBODY && this.pay(price(p.assetBuy.itemRank, rank, p.assetBuy.modifiers), p.assetBuy)) {
         this.spend(buyer, t);
         this.assets++;

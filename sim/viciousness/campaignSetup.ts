@@ -273,7 +273,8 @@ export const campaignSetup = lazySchema(() => z
       (t.minions ?? []).forEach((m, j) => checkSituationalDice(m, fleeNever, ['troupes', i, 'minions', j], ctx));
     });
     s.troupes.forEach((t, i) => {
-      const pcs: (number | readonly string[] | undefined)[] = [t.captain.traits, ...(t.minions ?? []).map((m) => m.traits)];
+      // A minion of count 0 is nobody: its Medic attends no one (a campaign audit: refused as one who does).
+      const pcs: (number | readonly string[] | undefined)[] = [t.captain.traits, ...(t.minions ?? []).filter((m) => (m.count ?? 1) > 0).map((m) => m.traits)];
       const medic = pcs.some(namesMedic);
       if (medic && t.aid !== undefined && t.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['troupes', i, 'aid'], message: `troupe "${t.name}" has a PC with the "medic" trait, who attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${t.aid}")` });
