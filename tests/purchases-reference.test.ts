@@ -177,8 +177,9 @@ function reference(s: State, t: number, wallet: Wallet, takesAction: boolean, ta
   }
   // One lost asset back (rank 2), by the first standing troupe with a PC free.
   if (out.owed > 0) {
-    // With no action needed, no troupe need be standing.
-    let b = takesAction ? -1 : 9;
+    // With no action needed, still by a standing troupe: a company with none buys nothing
+    // (a campaign audit: it bought its lost assets back every turn).
+    let b = -1;
     for (let i = 0; i < 3 && b < 0; i++) if (out.active[i]) b = buyer(i);
     if (b >= 0 && pay(2)) {
       spend(b);
