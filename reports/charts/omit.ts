@@ -70,9 +70,14 @@ export function constantFamilyNote(result: ScenarioResult, members: string[], ch
   // P(rank above start), estimated 1 [0.99981, 1] at 8,000 trials, read as a certainty; at
   // 200,000 it is 0.999995 [0.999972, 0.999999]).
   const widest = widestSampled(members.flatMap((m) => result.results.map((p) => p.metrics[m]!)));
-  const sampled = widest ? ` in every Monte Carlo trial (95% interval ${rowFigures(widest).interval}${result.results.length * members.length > 1 ? ' at its widest' : ''})` : '';
-  const what = values.length === 1 ? `${values[0]} at every point${sampled}` : `the same at every point${sampled}`;
   const names = memberLabels(result, members);
+  // Where some members are exact, the interval is the others' alone, and says whose (an
+  // audit: "[0, 0.000192] at its widest for received, spent on purchases", the coins
+  // received exact).
+  const sampledMembers = members.filter((m) => widestSampled(result.results.map((p) => p.metrics[m]!)) !== undefined);
+  const whose = members.length > 1 && sampledMembers.length < members.length ? `, of ${sampledMembers.map((m) => names.get(m)!).join(', ')}` : '';
+  const sampled = widest ? ` in every Monte Carlo trial (95% interval ${rowFigures(widest).interval}${result.results.length * members.length > 1 ? ' at its widest' : ''}${whose})` : '';
+  const what = values.length === 1 ? `${values[0]} at every point${sampled}` : `the same at every point${sampled}`;
   return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map((m) => names.get(m)!).join(', ')}` : ''}.`;
 }
 

@@ -58,6 +58,14 @@ describe('the chart plan', () => {
     // Exact, it is said bare.
     const exact = chartPlan(sweep(() => ({ promoted: { ...sure, exact: 1 } }))).notes;
     expect(exact).toContainEqual(expect.stringMatching(/ — 1 at every point\.$/));
+    // A family of an exact member and a sampled one: the interval is the sampled one's, and
+    // says so (an audit: "[0, 0.000192] at its widest for received, spent", received exact).
+    const coin = (label: string) => ({ kind: 'mean' as const, label, family: 'mean coins' });
+    const mixed = chartPlan(sweep(() => ({
+      'coins.received': { ...coin('mean coins: received'), estimate: 104, ci95: [104, 104] as [number, number], exact: 104 },
+      'coins.spent': { ...coin('mean coins: spent'), estimate: 0, ci95: [0, 0.000192] as [number, number] },
+    }))).notes;
+    expect(mixed).toContainEqual(expect.stringMatching(/ — the same at every point in every Monte Carlo trial \(95% interval \[0, 0\.000192\] at its widest, of spent\) for received, spent\.$/));
     // Two means equal by chance, each with an interval, are two estimates: drawn.
     const met = chartPlan(sweep(() => ({ points: { estimate: 0.6365, ci95: [0.6248, 0.6482], kind: 'mean' } })));
     expect(met.notes.filter((n) => n.startsWith('Not drawn'))).toEqual([]);
