@@ -18,7 +18,7 @@ import { rowFigures } from '../sim/solve/sentence.ts';
 import { from } from 'arquero';
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
 import type { Chart } from './charts/index.ts';
-import { metricLabel, metricNames } from './metrics.ts';
+import { metricKinds, metricLabel, metricNames } from './metrics.ts';
 import { formatNumber, pointLabel, type SweepMechanic } from './sweep.ts';
 import { describeSolveExpect, isSolveChart, solveScopeNote, solveSectionHtml, solveSectionMarkdown } from './solveSection.ts';
 import { rulesSectionHtml, rulesSectionMarkdown } from './rulesSection.ts';
@@ -77,10 +77,15 @@ function csvValue(value: unknown): unknown {
 /**
  * `results.csv`: one row per point × metric. Columns: each sweep path (named as in the
  * scenario file), then `metric`, `estimate`, `ci_low`, `ci_high`, `exact` (empty where
- * the project does not compute it).
+ * the project does not compute it), and what the figure is, as the JSON says it, so the
+ * CSV alone never leaves it to be guessed: `kind` (probability or mean), `scale` (the
+ * members it is a share of, empty for 1: a per-guard death chance beside a side's
+ * deaths), `trials` (the point's: with --precision they differ) and `label`.
  */
 export function renderResultsCsv(result: ScenarioResult): string {
   const axes = sweepAxes(result);
+  const trialsOf = new Map(result.results.map((p) => [p.point, p.trials]));
+  const kinds = metricKinds(result);
   const rows = metricRows(result).map(({ point, metric, m }) => ({
     ...Object.fromEntries(axes.map((a) => [a, csvValue(point[a])])),
     metric,
@@ -88,8 +93,13 @@ export function renderResultsCsv(result: ScenarioResult): string {
     ci_low: m.ci95[0],
     ci_high: m.ci95[1],
     exact: m.exact,
+    kind: m.kind ?? kinds.get(metric),
+    scale: m.scale,
+    trials: trialsOf.get(point) ?? result.trials,
+    // The point's own label ("each of 3" at a point of three minions), else the result's.
+    label: m.label ?? metricLabel(result, metric),
   }));
-  return from(rows, [...axes, 'metric', 'estimate', 'ci_low', 'ci_high', 'exact']).toCSV();
+  return from(rows, [...axes, 'metric', 'estimate', 'ci_low', 'ci_high', 'exact', 'kind', 'scale', 'trials', 'label']).toCSV();
 }
 
 // ---------------------------------------------------------------- HTML

@@ -91,6 +91,10 @@ describe('poolsim report', () => {
     expect(index).toMatch(/FAIL/i);
     const csv = readFileSync(join(out, 'good', 'results.csv'), 'utf8').trim().split('\n');
     expect(csv.length).toBe(1 + 3); // header + one row per metric at the one point
+    // What each figure is rides with it (a reports audit: a CSV alone could not tell a
+    // per-guard chance from a side's mean count).
+    expect(csv[0]!.split(',').slice(-9)).toEqual(['metric', 'estimate', 'ci_low', 'ci_high', 'exact', 'kind', 'scale', 'trials', 'label']);
+    expect(csv[1]).toMatch(/,probability,,\d+,"?P\(/);
     const json = JSON.parse(readFileSync(join(out, 'good', 'results.json'), 'utf8'));
     expect(json.results[0].metrics.answer.exact).toBeCloseTo(1 / 3, 12);
   });
