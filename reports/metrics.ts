@@ -6,6 +6,7 @@
  */
 import type { MetricResult, PointResult, ScenarioResult } from '../sim/result.ts';
 import type { MetricKind } from '../sim/stats.ts';
+import { eachOf, withoutEach } from '../sim/metrics.ts';
 import { legacyFamilyLabel, legacyKind, legacyLabel, metricFamily } from './legacy.ts';
 
 export type { MetricKind } from '../sim/stats.ts';
@@ -34,10 +35,20 @@ export function metricKinds(result: ScenarioResult, kinds: Record<string, Metric
   return out;
 }
 
-/** A metric of a result (or of one point) in the game's words: "P(win: guards)". */
+/**
+ * A metric of a result (or of one point) in the game's words: "P(win: guards)". A
+ * result's points may label one metric "each of 2" and "each of 4" (a sweep over an
+ * entry's count, sim/metrics.ts eachOf): the result's label then says "each", true of
+ * every point, rather than one point's count.
+ */
 export function metricLabel(from: ScenarioResult | PointResult, metric: string, mechanic = ''): string {
   const m = 'results' in from ? declared(from, metric) : from.metrics[metric];
-  return m?.label ?? legacyLabel(metric, 'mechanic' in from ? from.mechanic : mechanic);
+  if (m?.label === undefined) return legacyLabel(metric, 'mechanic' in from ? from.mechanic : mechanic);
+  if (!('results' in from)) return m.label;
+  const labels = new Set(from.results.flatMap((p) => (typeof p.metrics[metric]?.label === 'string' ? [p.metrics[metric].label as string] : [])));
+  if (labels.size <= 1) return m.label;
+  const bare = new Set([...labels].map(withoutEach));
+  return bare.size === 1 ? eachOf([...bare][0], 'several') : m.label;
 }
 
 /**

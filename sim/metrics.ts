@@ -70,6 +70,12 @@ export interface LayoutOptions {
   words?: Readonly<Record<string, string>>;
   /** The most one trial of a mean can give in this setup (see MetricLayout.add). */
   max?: number;
+  /**
+   * The entry's count, where the figure is one member's of an entry of several (a
+   * minion's of three): the label then says "each of N", so a page never leaves it to
+   * the reader whether the figure is each member's or the entry's as a whole.
+   */
+  each?: number;
 }
 
 /** Declares a mechanic's table (typed, so a key that is not declared fails to compile). */
@@ -94,6 +100,23 @@ function fill(template: string, parts: Readonly<Record<string, string>>): string
   });
 }
 
+/**
+ * A label that says its figure is each member's of an entry of `n` ("P(knocked out:
+ * minion, each of 3)", "mean wounds at the end: minion, each of 3"); as it is for one.
+ * `n` "several": the words for points of different counts ("P(knocked out: minion,
+ * each)", reports/metrics.ts).
+ */
+export function eachOf(label: string, n: number | 'several'): string {
+  if (typeof n === 'number' && n <= 1) return label;
+  const words = n === 'several' ? 'each' : `each of ${n}`;
+  return label.startsWith('P(') && label.endsWith(')') ? `${label.slice(0, -1)}, ${words})` : `${label}, ${words}`;
+}
+
+/** A label without eachOf's words: "P(knocked out: minion, each of 3)" → "P(knocked out: minion)". */
+export function withoutEach(label: string): string {
+  return label.replace(/, each(?: of \d+)?(\)?)$/, '$1');
+}
+
 /** A table's metrics laid out in a tally, in the order they are added. */
 export class MetricLayout<T extends MetricTable> {
   readonly specs: MetricSpec[] = [];
@@ -108,9 +131,9 @@ export class MetricLayout<T extends MetricTable> {
    * side's combatants, the rounds cap); with the table's own `max`, the lesser counts.
    */
   add(key: keyof T & string, parts: Readonly<Record<string, string>> = {}, options: LayoutOptions = {}): number {
-    const { scale, words = {}, max } = options;
+    const { scale, words = {}, max, each = 1 } = options;
     const d = this.table[key];
-    const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: fill(d.label, { ...parts, ...words }) };
+    const spec: MetricSpec = { name: fill(d.name, parts), kind: d.kind, label: eachOf(fill(d.label, { ...parts, ...words }), each) };
     if (d.family !== undefined) spec.family = d.family;
     if (d.line !== undefined) spec.line = fill(d.line, { ...parts, ...words });
     if (d.headline) spec.headline = true;

@@ -62,9 +62,12 @@ export interface MetricResult {
   /** Its line's name on that axis, where the label has no "family: member" form: "free pushes". */
   line?: string;
   /**
-   * A probability that is a share of `scale` members (`death.<side>.<name>`: the entry's
-   * deaths ÷ its size): a mean of a variable in [0, 1], its interval the normal one of a
-   * mean, not Wilson's. Absent for a plain probability (and a mean).
+   * The figure is a share of `scale` members, the tally's sum ÷ `scale` a trial: a
+   * probability so (`death.<side>.<name>`: the entry's deaths ÷ its size; a clash's
+   * `wounded.<side>.<name>`: its wound group's wounded ÷ the group's size) is a mean of a
+   * variable in [0, 1], its interval the normal one of a mean, not Wilson's; a mean so
+   * (`wounds.<name>` of a VDP entry of 3 minions) is each member's mean. The label then
+   * says "each of N" where the entry has N members. Absent where it is 1.
    */
   scale?: number;
   /** Present (true) on the mechanic's headline figure. */

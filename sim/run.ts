@@ -129,7 +129,7 @@ export function pointResult(
     if (spec.label !== undefined) m.label = spec.label;
     if (spec.family !== undefined) m.family = spec.family;
     if (spec.line !== undefined) m.line = spec.line;
-    if (spec.kind === 'probability' && spec.scale !== undefined && spec.scale !== 1) m.scale = spec.scale;
+    if (spec.scale !== undefined && spec.scale !== 1) m.scale = spec.scale;
     if (spec.headline) m.headline = true;
     metrics[spec.name] = m;
   });

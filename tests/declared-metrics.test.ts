@@ -9,7 +9,7 @@ import { HEAVY_TEST_MS } from './size.ts';
 import { expandPaths, loadPlans, readScenario } from '../cli/load.ts';
 import { runPlan } from '../sim/assemble.ts';
 import { planScenario } from '../sim/scenario.ts';
-import { MetricLayout, type MetricTable, fixedLayout, metricTable } from '../sim/metrics.ts';
+import { MetricLayout, type MetricTable, eachOf, fixedLayout, metricTable, withoutEach } from '../sim/metrics.ts';
 import { chartFamily, familyLabel, memberLabels, memberName, metricKinds, metricLabel } from '../reports/metrics.ts';
 import { chartsFor } from '../reports/charts/index.ts';
 import { chartPlan } from '../reports/charts/plan.ts';
@@ -52,7 +52,9 @@ describe('every shipped scenario', () => {
         expect(m.kind, `${name}: kind in the result`).toMatch(/^(probability|mean)$/);
         expect(m.label, `${name}: label in the result`).toBeTruthy();
         expect(kinds.get(name), name).toBe(m.kind);
-        expect(metricLabel(result, name), name).toBe(m.label);
+        expect(metricLabel(point, name), name).toBe(m.label);
+        // The result's own: a point's, or "each" for points of an entry of different counts.
+        expect([m.label, eachOf(withoutEach(m.label!), 'several')], name).toContain(metricLabel(result, name));
         if (m.kind === 'probability') {
           expect(m.estimate).toBeGreaterThanOrEqual(0);
           expect(m.estimate).toBeLessThanOrEqual(1);
@@ -100,8 +102,10 @@ describe('every chart of several lines over a sweep, of the library and of each 
       const names = memberLabels(result, chart.metrics);
       const axis = familyLabel(result, chartFamily(chart.metrics[0]!), chart.metrics);
       for (const m of chart.metrics) {
-        const { line, label } = declared(m);
-        const words = [line, /: (.+)$/.exec(label!.replace(/^P\((.*)\)$/, '$1'))?.[1]];
+        // The result's label: "each" where its points' counts differ (reports/metrics.ts).
+        const { line } = declared(m);
+        const label = metricLabel(result, m);
+        const words = [line, /: (.+)$/.exec(label.replace(/^P\((.*)\)$/, '$1'))?.[1]];
         // A name the scenario gave (a side's, a combatant's), or the battle's `draw`, which
         // the report itself draws beside the sides' wins (reports/metrics.ts CHART_FAMILY).
         const user = named.has(m) && names.get(m) === memberName(m);
@@ -239,6 +243,23 @@ describe('metric tables', () => {
   test('a label says what the metric counts under every rule: a hit is a 4, or 4 or more under hitOn "4+" (an audit: "mean hits (4s)" counted 4 to 6)', () => {
     const clash = (hitOn: string) => runPlan(planScenario({ name: 'h', system: 'viciousness', mechanic: 'clash', trials: 200, seed: 'h', rules: { hitOn }, setup: { sides: [{ name: 'a', combatants: [{ name: 'x', dice: ['d6'] }] }, { name: 'b', combatants: [{ name: 'y' }] }] } }, 'h.json'));
     for (const hitOn of ['exact4', '4+']) expect(clash(hitOn).results[0]!.metrics['hits.a']!.label).toBe('mean hits rolled by a');
+  });
+
+  test('a figure each member\'s of an entry of several says "each of N"; over a sweep of the count, the result\'s label says "each" (a reports audit: ko.minion read as the three minions\' together)', () => {
+    const file = 'scenarios/vdp-combat-gang-vs-boss.json';
+    const gang = planScenario({ ...(readScenario(file) as object), trials: 200, sweep: { 'setup.characters.0.count': [1, 3] }, expect: [] }, file);
+    const result = runPlan(gang);
+    const [one, three] = result.results;
+    expect(one!.metrics['ko.minion']!.label).toBe('P(knocked out: minion)');
+    expect(three!.metrics['ko.minion']!.label).toBe('P(knocked out: minion, each of 3)');
+    expect(three!.metrics['wounds.minion']).toMatchObject({ label: 'mean wounds at the end: minion, each of 3', scale: 3 });
+    // Any minion's first turn is the entry's, not each one's.
+    expect(three!.metrics['first.minion']!.label).toBe('P(takes the first turn: minion)');
+    expect(metricLabel(result, 'ko.minion')).toBe('P(knocked out: minion, each)');
+    expect(metricLabel(result, 'wounds.minion')).toBe('mean wounds at the end: minion, each');
+    expect(metricLabel(three!, 'ko.minion')).toBe('P(knocked out: minion, each of 3)');
+    expect(metricLabel(result, 'ko.boss')).toBe('P(knocked out: boss)');
+    expect(memberLabels(result, ['ko.minion', 'ko.boss'])).toEqual(new Map([['ko.minion', 'minion, each'], ['ko.boss', 'boss']]));
   });
 
   test('a setup\'s cap on a mean: the lesser of it and the table\'s, and none on a share', () => {

@@ -513,7 +513,7 @@ describe('a metric that turns back between the values a bisection looks at', () 
     expect(bisected).toMatchObject({ method: 'montecarlo', decided: true, value: 5, monotone: 'assumed' });
     expect(bisected!.everyValue).toBeUndefined();
     expect(bisected!.points.length).toBeLessThan(40);
-    expect(bisected!.sentence).toContain('(assuming P(dies: watch: guard) moves one way over the range; everyValue: true decides every value)');
+    expect(bisected!.sentence).toContain('(assuming P(dies: watch: guard, each) moves one way over the range; everyValue: true decides every value)');
     // With it: every value decided, and the truth, 2.
     expect(every).toMatchObject({ method: 'montecarlo', decided: true, value: 2, monotone: false, everyValue: true });
     expect(every!.points.map((p) => p.value)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));

@@ -155,7 +155,13 @@ describe('a fight', () => {
     // "mean wounds taken by a <name>" read "by a a" for a character named "a", "by a jill" for Jill.
     const m = metricsOf(run([{ ...jill, name: 'a' }, { ...jack, name: 'guard', count: 2 }], { trials: 200 }));
     expect(m['wounds.a']!.label).toBe('mean wounds at the end: a');
-    expect(m['converted.guard']!.label).toBe('mean dice converted: guard');
+    // Each of the two guards' figure, and the label says so: not the pair's together.
+    expect(m['converted.guard']!.label).toBe('mean dice converted: guard, each of 2');
+    expect(m['converted.guard']!.scale).toBe(2);
+    expect(m['ko.guard']!.label).toBe('P(knocked out: guard, each of 2)');
+    // Whether any guard takes the first turn: of the entry as a whole, so no "each".
+    expect(m['first.guard']!.label).toBe('P(takes the first turn: guard)');
+    expect(m['wounds.a']!.scale).toBeUndefined();
     for (const [name, metric] of Object.entries(m)) expect(metric.label, name).not.toMatch(/\b(a|an) (a|guard)\b/);
   });
 

@@ -10,6 +10,7 @@ import { findMechanic } from '../mechanics.ts';
 import { rulesBySystem, type SystemName } from '../rules.ts';
 import type { Simulation } from '../mechanic.ts';
 import { ScenarioError, ScenarioErrors, applied, changedProblems, type PlannedPoint, type ScenarioPlan } from '../scenario.ts';
+import { eachOf, withoutEach } from '../metrics.ts';
 import { solveGoal, solveValues, type SolveBlock } from './schema.ts';
 import { SolveSearch, type ChunkRequest, type SolveProblem } from './search.ts';
 import type { SolveResult } from './result.ts';
@@ -136,9 +137,14 @@ function takes(plan: ScenarioPlan, path: string, value: unknown): boolean {
   }
 }
 
-/** A plan's metrics by the labels its mechanic declares (sim/metrics.ts), else by name. */
+/**
+ * A plan's metrics by the labels its mechanic declares (sim/metrics.ts), else by name. A
+ * label's "each of N" (a figure each member's of an entry of N) says "each": the search
+ * may vary that very count.
+ */
 export function metricLabels(plan: ScenarioPlan): PathWords {
-  const labels = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.label ?? m.name]));
+  const label = (l: string) => (withoutEach(l) === l ? l : eachOf(withoutEach(l), 'several'));
+  const labels = new Map((plan.points[0]?.simulation.metrics ?? []).map((m) => [m.name, m.label === undefined ? m.name : label(m.label)]));
   return (metric) => labels.get(metric) ?? metric;
 }
 

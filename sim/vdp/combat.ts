@@ -768,9 +768,9 @@ export const combat = defineMechanic({
     };
     entries.forEach((c, e) => {
       const scale = c.count ?? 1;
-      M.wounds[e] = L.add('wounds', { name: c.name }, { scale });
-      M.ko[e] = L.add('ko', { name: c.name }, { scale });
-      M.tension[e] = L.add('tension', { name: c.name }, { scale });
+      M.wounds[e] = L.add('wounds', { name: c.name }, { scale, each: scale });
+      M.ko[e] = L.add('ko', { name: c.name }, { scale, each: scale });
+      M.tension[e] = L.add('tension', { name: c.name }, { scale, each: scale });
     });
     // The fight's first turn and first attack: the same metrics at every sweep point,
     // exact for a duel.
@@ -784,7 +784,7 @@ export const combat = defineMechanic({
     const M_EFFECTS = L.specs.length; // + 4·entry: effects, effectDice, converted, bids
     entries.forEach((c) => {
       const scale = c.count ?? 1;
-      for (const key of ['effects', 'effectDice', 'converted', 'bids'] as const) L.add(key, { name: c.name }, { scale });
+      for (const key of ['effects', 'effectDice', 'converted', 'bids'] as const) L.add(key, { name: c.name }, { scale, each: scale });
     });
     const M_OPENING_EFFECT = L.add('openingEffect'); // then openingEffectDice
     L.add('openingEffectDice');
@@ -792,17 +792,17 @@ export const combat = defineMechanic({
     const M_CHARGE = L.specs.length; // + 3·entry: charge, released, statusRemoved
     entries.forEach((c) => {
       const scale = c.count ?? 1;
-      for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale });
+      for (const key of ['charge', 'released', 'statusRemoved'] as const) L.add(key, { name: c.name }, { scale, each: scale });
     });
     // Human shield's redirected hits, after every other metric (but alliesFreed) and only for
     // the entries that buy it, so a fight without the buy has the metrics (and results) it
     // always had.
     const shieldEntries = Int32Array.from(entries.flatMap((c, e) => (c.chargeBuy === 'humanShield' ? [e] : [])));
-    const M_SHIELD = Int32Array.from(shieldEntries, (e) => L.add('shieldHits', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
+    const M_SHIELD = Int32Array.from(shieldEntries, (e) => L.add('shieldHits', { name: entries[e].name }, { scale: entries[e].count ?? 1, each: entries[e].count ?? 1 }));
     // Grapples broken off an ally, after those and only for the entries that can break one
     // (freesAllies), so a fight without such a buyer keeps its metrics and results.
     const freerEntries = Int32Array.from(entries.flatMap((c, e) => (fighters.some((f, i) => f.entry === e && freesAllies[i] === 1) ? [e] : [])));
-    const M_FREED = Int32Array.from(freerEntries, (e) => L.add('alliesFreed', { name: entries[e].name }, { scale: entries[e].count ?? 1 }));
+    const M_FREED = Int32Array.from(freerEntries, (e) => L.add('alliesFreed', { name: entries[e].name }, { scale: entries[e].count ?? 1, each: entries[e].count ?? 1 }));
     const metrics = L.specs;
     const distributions: DistributionSpec[] = [{ name: 'rounds', min: 1, size: maxRounds }];
     // Fields with nothing to act on, said rather than refused: the library sweeps a buy from

@@ -85,7 +85,7 @@ export const battle = defineMechanic({
     const read: { from: number; max: number }[] = [];
     const add = (key: keyof typeof BATTLE_METRICS, parts: Record<string, string>, from: number, max: number, scale?: number) => {
       read.push({ from, max });
-      return L.add(key, parts, { scale, max: max >= 0 ? max : undefined });
+      return L.add(key, parts, { scale, each: scale, max: max >= 0 ? max : undefined });
     };
     const entries = Array.from({ length: plan.entryCount }, (_, e) => e);
     const entryParts = (e: number) => ({ side: sides[plan.entrySide[e]].name, name: plan.entryName[e] });

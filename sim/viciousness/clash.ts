@@ -477,7 +477,7 @@ export const clash = defineMechanic({
       for (const c of side.combatants) {
         const g = groups[s].groupOf(c);
         if ((c.count ?? 1) === 0 || groups[s].sizes[g] === 0) continue;
-        const slot = L.add('woundedEntry', { side: side.name, name: c.name }, { scale: groups[s].sizes[g] });
+        const slot = L.add('woundedEntry', { side: side.name, name: c.name }, { scale: groups[s].sizes[g], each: c.count ?? 1 });
         entryMetric.push({ side: s, group: g, slot });
       }
     });
