@@ -375,8 +375,14 @@ export function zodErrors(file: string, prefix: readonly PropertyKey[], error: z
     }
     if (schema !== undefined && issue.code === 'unrecognized_keys') {
       const known = knownFields(schema, issue.path);
+      // A field written a level too low (a side's `die` for the contest's `setup.die`) is
+      // named where it goes before any look-alike here ("dice", a count, is no die).
+      const above = issue.keys.length === 1 ? issue.path.map((_, k) => issue.path.slice(0, k)).reverse().find((at) => knownFields(schema, at).includes(String(issue.keys[0]))) : undefined;
       const near = issue.keys.length === 1 ? nearNames(issue.keys[0]!, known) : [];
-      if (near.length > 0) {
+      if (above !== undefined) {
+        const where = (at: readonly PropertyKey[]) => (at.length === 0 ? 'the file itself' : formatPath(at));
+        said += `: "${String(issue.keys[0])}" goes in ${where([...prefix, ...above])}, not in ${where([...prefix, ...issue.path])}`;
+      } else if (near.length > 0) {
         said += `: did you mean ${near.map((n) => `"${n}"`).join(' or ')}?`;
       } else if (known.length > 0) {
         // A field written a level too high (policy.payWith for policy.buy.payWith) is named

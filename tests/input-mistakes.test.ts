@@ -470,6 +470,14 @@ expcet: []
     for (const l of r.err.split('\n')) expect(l.length).toBeLessThan(1100);
   });
 
+  test('a field written a level too low is sent where it goes, not to a look-alike (a Sorcerer audit: a side\'s "die" was "did you mean "dice"?", a count)', async () => {
+    const f = write('side-die.json', JSON.stringify({ name: 'd', system: 'sorcerer', mechanic: 'contest', trials: 100, seed: 'x', setup: { a: { name: 'a', dice: 3, die: 'd6' }, b: { name: 'b', dice: 2 } } }));
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('side-die.json: setup.a.die: unknown field "die": "die" goes in setup, not in setup.a');
+    expect(r.err).not.toContain('did you mean');
+  });
+
   test('nothing near: no guess', async () => {
     const f = write('greed.yaml', clash.replace('trials: 500', 'trials: 500\ngreed: true'));
     const r = await poolsim('run', f);
