@@ -159,6 +159,18 @@ export const vdpRules = lazySchema(() => z
      */
     entangledFortitude: variant({ halved: 'exactly halved', roundedDown: 'halved, rounded down (at least 1)' }, 'halved'),
     /**
+     * When cover is rolled against a direct-fire shot, in combat: "light cover grants a 2/6
+     * chance of avoiding a hit from a direct-fire ranged attack", so by default (*onHit*) the
+     * attack is rolled first and cover is rolled only on a shot that would hit (a glancing
+     * blow or damage, a block given up for charge included): a block stays a block, with its
+     * tension and defensive effect. *before*: the text's shortcut, "In order to simplify
+     * fights, it's recommended to roll for this chance before ranged attacks are
+     * calculated": an avoided shot is not rolled at all, so the one in cover loses the
+     * blocks it would have made (the reading before December 2026, under which cover could
+     * lower its holder's odds: docs/rulings/vdp-combat.md).
+     */
+    coverRoll: variant({ onHit: 'on a shot that would hit', before: 'before the attack is rolled' }, 'onHit'),
+    /**
      * Which damage takes 1 a point from a fighter's totals and its Timing roll, in combat:
      * "For every wound received, a character subtracts 1 from the total results", so by
      * default (*wounds*) only Physical damage (wounds), Madness and Stress counting toward
@@ -230,7 +242,8 @@ export const sorcererRules = lazySchema(() => z
     /**
      * What a Stand Up at the round's start covers ("roll your Will (without penalties) vs.
      * the number of dice you'd like to use for your action"): the *action* alone (default),
-     * so a sacrifice for a full defence rolls its Stamina + defence bonus − penalties; or
+     * so a sacrifice for a full defence rolls its `defence` dice (its Stamina unless set) +
+     * defence bonus (+2 with rules.totallyDefensive "sacrifice") − penalties; or
      * *actionOrSacrifice*: attacked before acting, it may "Sacrifice your planned action and
      * declare a defensive action, at full dice" with the dice its Will roll bought (at most
      * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.

@@ -103,6 +103,20 @@ describe('VDP combat: rules.damagePenalty where every fighter takes Physical dam
   });
 });
 
+describe('VDP combat: rules.coverRoll where no one is in cover', () => {
+  test('said, and byte-identical; silent where someone is in cover, where it acts', () => {
+    const note = 'rules.coverRoll changes nothing here: no character is in cover';
+    const open = duel({ ranged: true }, { ranged: true });
+    const before = run('vdp', 'combat', open, { coverRoll: 'before' });
+    expect(before.notes).toContain(note);
+    expect(before.metrics).toEqual(run('vdp', 'combat', open).metrics);
+    const covered = duel({ ranged: true }, { ranged: true, cover: 'medium' });
+    const acts = run('vdp', 'combat', covered, { coverRoll: 'before' });
+    expect(acts.notes ?? []).not.toContain(note);
+    expect(acts.metrics['win.ann']!.estimate).not.toBe(run('vdp', 'combat', covered).metrics['win.ann']!.estimate);
+  });
+});
+
 describe('VDP combat: rules.givenUpBlock where no character gives up a block for charge', () => {
   test('said, and byte-identical; silent where a block is given up, where it acts', () => {
     const note = /^rules\.givenUpBlock changes nothing here: no character gives up a block for charge/;

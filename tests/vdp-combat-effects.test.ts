@@ -16,7 +16,7 @@ type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
 const jack: Character = { name: 'jack', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 2, type: 'trained', timing: 7 };
 
-type Rules = { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing' | 'undefended'; chargeRelease?: 'sameAction' | 'nextAction' };
+type Rules = { effectsOn?: 'allActions' | 'ownTurn' | 'fromLanding'; stunned?: 'defenceless' | 'defends'; entangledFortitude?: 'halved' | 'roundedDown'; damagePenalty?: 'wounds' | 'everyTrack'; givenUpBlock?: 'hit' | 'nothing' | 'glancing' | 'undefended'; chargeRelease?: 'sameAction' | 'nextAction'; coverRoll?: 'onHit' | 'before' };
 const fight = (characters: Character[], trials = 20000, seed = 'effects', maxRounds?: number, rules?: Rules) =>
   runScenario({ name: 'e', system: 'vdp', mechanic: 'combat', trials, seed, setup: { characters, ...(maxRounds ? { maxRounds } : {}) }, ...(rules ? { rules } : {}) }).results[0].metrics;
 
@@ -56,6 +56,41 @@ describe('Jack and Jill: "Jack converts all 4 damage to Tension"', () => {
     expect(wantsToBid(BID_CODE.whileAhead, 8, 7, 4)).toBe(true); // two whole bids against one: ahead
     expect(wantsToBid(BID_CODE.whileAhead, 8, 8, 4)).toBe(false); // level: the other would outlast it
     expect(wantsToBid(BID_CODE.always, 3, 0, 4)).toBe(false); // cannot pay
+  });
+});
+
+describe('cover avoids a hit: rolled on a shot that would hit (rules.coverRoll "onHit"), or before the attack ("before")', () => {
+  // "light cover grants a 2/6 chance of avoiding a hit from a direct-fire ranged attack".
+  // A VDP audit: rolled before every shot (the text's shortcut, then the only reading), cover
+  // took the blocks the one in cover would have made, and lowered its odds: a mirror of two
+  // trained shooters (2+2 against 3+2) read 0.50, 0.48, 0.43 and 0.45 in no, light, medium and
+  // full cover.
+  const shooter = (name: string, cover: string): Character => ({ name, attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 7, ranged: true, allocation: '2/2', ...(cover === 'none' ? {} : { cover }) });
+  const inCover = (cover: string, coverRoll: 'onHit' | 'before') => {
+    const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: sized(20000), seed: 'cover', setup: { characters: [shooter('hidden', cover), shooter('open', 'none')] }, rules: { coverRoll } });
+    return r;
+  };
+  it('the opening exchange is exact under both, and agrees with the Monte Carlo', () => {
+    for (const coverRoll of ['onHit', 'before'] as const) {
+      const r = inCover('medium', coverRoll);
+      expect(expectExactWithin5Se(r)).toBe(9);
+    }
+    // Before: a third of the first shots (the shooter in the open fires first half the
+    // time, and medium cover stops 4 in 6 of its shots; the other's shots meet no cover).
+    // On a hit: the same share of the shots that would hit, and blocks are all kept.
+    const before = inCover('medium', 'before').results[0].metrics;
+    const onHit = inCover('medium', 'onHit').results[0].metrics;
+    expect(before['opening.avoided'].exact).toBeCloseTo(1 / 3, 12);
+    const wouldHit = onHit['opening.glancing'].exact! + onHit['opening.hit'].exact! + onHit['opening.avoided'].exact!;
+    expect(onHit['opening.avoided'].exact).toBeCloseTo(wouldHit * (1 / 3), 12);
+    expect(onHit['opening.held'].exact).toBeCloseTo(before['opening.held'].exact! / (2 / 3), 12);
+  });
+  it('by default the deeper the cover, the better the odds of the one in it', () => {
+    const win = (cover: string) => inCover(cover, 'onHit').results[0].metrics['win.hidden'];
+    const odds = ['none', 'light', 'medium', 'full'].map(win);
+    for (let k = 1; k < odds.length; k++) expect(odds[k]!.ci95[0], `${k}`).toBeGreaterThan(odds[k - 1]!.ci95[1]);
+    // The shortcut: medium cover below an even fight, as the audit found.
+    expect(inCover('medium', 'before').results[0].metrics['win.hidden'].ci95[1]).toBeLessThan(0.5);
   });
 });
 
@@ -172,7 +207,7 @@ const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellT
  * besides the effects, bids, charge and statuses removed.
  */
 function referenceDuel(a: Character, b: Character, trials: number, seed: string, maxRounds = 50, rules: Rules = {}) {
-  const { effectsOn = 'fromLanding', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit', chargeRelease = 'sameAction' } = rules;
+  const { effectsOn = 'fromLanding', stunned = 'defenceless', entangledFortitude = 'halved', damagePenalty = 'wounds', givenUpBlock = 'hit', chargeRelease = 'sameAction', coverRoll = 'onHit' } = rules;
   // "For every wound received, a character subtracts 1 from the total results": wounds are
   // Physical damage; Madness and Stress only with damagePenalty "everyTrack".
   const penalty = (f: RefFighter) => (f.physical || damagePenalty === 'everyTrack' ? f.wounds : 0);
@@ -294,8 +329,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
     f.pool = pool;
     f.split = a;
   };
-  // "roll for this chance before ranged attacks are calculated": a d6 of 1..2 (light) or
-  // 1..4 (medium) stops the shot; full cover, one step lower while the target is out of it.
+  // "a 2/6 chance of avoiding a hit": a d6 of 1..2 (light) or 1..4 (medium) stops the shot;
+  // full cover, one step lower while the target is out of it. Rolled on a shot that would
+  // hit (coverRoll "onHit"), or on every shot before its attack is rolled ("before": "roll
+  // for this chance before ranged attacks are calculated").
   const stoppedByCover = (target: RefFighter) => {
     const level = target.cover - (target.fired ? 1 : 0);
     return level > 0 && d6() <= 2 * level;
@@ -419,7 +456,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
           if (release(X, Y, x, false)) continue;
           if (X.split === 0) break;
           if (X.cover > 0) X.fired = true;
-          if (X.ranged && !X.indirect && stoppedByCover(Y)) continue;
+          const directShot = X.ranged && !X.indirect;
+          if (coverRoll === 'before' && directShot && stoppedByCover(Y)) continue;
+          // Under "onHit": a shot that would hit meets Y's cover after the rolls.
+          const hitAvoided = () => coverRoll === 'onHit' && directShot && stoppedByCover(Y);
           if (Y.split < 0) allocate(Y, X);
           const att = roll(X, X.split, 'attack', X.atkBonus - (X.disarmed ? X.weapon : 0) + (X.probed === 1 - x ? 1 : 0));
           // "The target is briefly KO'd and skips a turn", and a KO'd character is "removed
@@ -458,7 +498,10 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
               // the attacker gains what any glancing blow gives it, a tension and a charge.
               Y.charge++;
               Y.chargeGained++;
-              if (givenUpBlock === 'hit') {
+              // The hit let through is a hit, which Y's cover may avoid (Y's charge stays).
+              if (givenUpBlock !== 'nothing' && hitAvoided()) {
+                // nothing lands
+              } else if (givenUpBlock === 'hit') {
                 if (wantsCharge(X, 'hits')) giveUpHit();
                 else wound(1);
               } else if (givenUpBlock === 'glancing') {
@@ -491,6 +534,8 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
             Y.gained += gain;
             if (Y.defensive === 'always') effect(Y, X, gain, true);
             else Y.tension += gain;
+          } else if (hitAvoided()) {
+            continue;
           } else if (att - def < threshold) {
             X.tension++;
             X.gained++;
@@ -678,6 +723,14 @@ describe('the fast fight agrees with the slow reference duel', () => {
     ['Edge Charge stored: a stunner starting with 3 charge, cashing in blocks', { ...jack, allocation: '3/1', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', charge: 3 }, { ...jill, allocation: '1/3', type: 'elite' }],
     ['Edge Charge stored: a guard 2 towards its stun from blocks, against a prober starting with 5', { ...jill, allocation: '1/3', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', charge: 2, type: 'elite' }, { ...jack, allocation: '3/1', chargeBuy: 'probeDefence', chargeCashIn: 'both', charge: 5 }],
     ['Cover: a disarming shooter in light cover against an armour-piercing one in full cover', { ...jack, allocation: '2/2', ranged: true, cover: 'light', armour: 2, chargeBuy: 'disarm', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', ranged: true, cover: 'full', chargeBuy: 'armourPierce', chargeCashIn: 'both', attack: { attribute: 3, skill: 1, bonus: 2 } }],
+    // rules.coverRoll "before" (the text's shortcut): an avoided shot is not rolled, and its
+    // block is lost. The cover cases above play "onHit" (the default); these the shortcut.
+    // Each fails (win, tension, effects) with the engine rolling cover the other way.
+    ['Cover, coverRoll "before": two shooters, one in medium cover, blocks making effects', { ...jack, allocation: '2/2', ranged: true, cover: 'medium', fortitude: 3 }, { ...jill, allocation: '2/2', ranged: true, fortitude: 3, attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 } }, { coverRoll: 'before' }],
+    ['Cover, coverRoll "onHit": the same two shooters', { ...jack, allocation: '2/2', ranged: true, cover: 'medium', fortitude: 3 }, { ...jill, allocation: '2/2', ranged: true, fortitude: 3, attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 } }, { coverRoll: 'onHit' }],
+    ['Edge Charge at once, cover, coverRoll "before": the netter in light cover and the disarmer in medium', { ...jack, allocation: '1/3', ranged: true, cover: 'light', chargeBuy: 'entangleShock', chargeCashIn: 'blocks' }, { ...jill, allocation: '3/1', ranged: true, cover: 'medium', chargeBuy: 'disarm', chargeCashIn: 'hits', tension: 2 }, { coverRoll: 'before' }],
+    // A block given up for charge lets a hit through, which the cover may still avoid.
+    ['Cover, coverRoll "onHit": a guard in full cover giving up blocks for a stun', { ...jack, allocation: '1/3', ranged: true, cover: 'full', chargeBuy: 'stunningBlow', chargeCashIn: 'blocks', type: 'elite' }, { ...jill, allocation: '3/1', ranged: true, cover: 'light' }],
   ];
   for (const [what, a, b, rules] of cases) {
     it(what, () => {

@@ -32,11 +32,11 @@ const jack: Character = {
   timing: 7,
 };
 
-function run(characters: Character[], opts: { trials?: number; seed?: string; maxRounds?: number } = {}): ScenarioResult {
+function run(characters: Character[], opts: { trials?: number; seed?: string; maxRounds?: number; rules?: Record<string, unknown> } = {}): ScenarioResult {
   const setup: Record<string, unknown> = { characters };
   if (opts.maxRounds !== undefined) setup.maxRounds = opts.maxRounds;
   const plan = planScenario(
-    { name: 't', system: 'vdp', mechanic: 'combat', trials: opts.trials ?? 20000, seed: opts.seed ?? 'vdp-combat', setup },
+    { name: 't', system: 'vdp', mechanic: 'combat', trials: opts.trials ?? 20000, seed: opts.seed ?? 'vdp-combat', setup, ...(opts.rules ? { rules: opts.rules } : {}) },
     'test.json',
   );
   return runPlan(plan);
@@ -227,13 +227,22 @@ describe('policies move results the way the rules say', () => {
     for (let i = 1; i < damage.length; i++) expect(damage[i]).toBeGreaterThan(damage[i - 1]);
   });
 
-  it('cover avoids direct fire: none > light > medium > full in opening hits, 2/6 and 4/6 avoided', () => {
-    const hit = (cover: string) => duel({ ...jill, ranged: true, timing: 30 }, { ...jack, cover }, 200);
-    const none = hit('none')['opening.hit'].exact!;
+  it('cover avoids direct fire: none > light > medium > full in opening hits, 2/6 and 4/6 of the shots that would hit avoided', () => {
+    const hit = (cover: string, coverRoll = 'onHit') => metricsOf(run([{ ...jill, ranged: true, timing: 30 }, { ...jack, cover }], { trials: 200, rules: { coverRoll } }));
+    const open = hit('none');
+    const none = open['opening.hit'].exact!;
+    const wouldHit = none + open['opening.glancing'].exact!;
     const light = hit('light');
     const medium = hit('medium');
-    expect(light['opening.avoided'].exact).toBeCloseTo(2 / 6, 12);
-    expect(medium['opening.avoided'].exact).toBeCloseTo(4 / 6, 12);
+    // "a 2/6 chance of avoiding a hit": of the shots that would hit (a glancing blow or
+    // damage); a block stays a block.
+    expect(light['opening.avoided'].exact).toBeCloseTo(wouldHit * (2 / 6), 12);
+    expect(medium['opening.avoided'].exact).toBeCloseTo(wouldHit * (4 / 6), 12);
+    expect(medium['opening.held'].exact).toBeCloseTo(open['opening.held'].exact!, 12);
+    // Rolled before the attack (rules.coverRoll "before", the text's shortcut): of every shot.
+    expect(hit('light', 'before')['opening.avoided'].exact).toBeCloseTo(2 / 6, 12);
+    expect(hit('medium', 'before')['opening.avoided'].exact).toBeCloseTo(4 / 6, 12);
+    expect(hit('medium', 'before')['opening.hit'].exact).toBeCloseTo(none * (2 / 6), 12);
     expect(light['opening.hit'].exact).toBeCloseTo(none * (4 / 6), 12);
     expect(medium['opening.hit'].exact).toBeCloseTo(none * (2 / 6), 12);
     expect(hit('full')['opening.hit'].exact).toBe(0);

@@ -611,7 +611,7 @@ export const combat = defineMechanic({
   name: 'combat',
   summary: 'a fight in rounds: Timing order, attack and defence dice split by policy, wounds to KO',
   setup: combatSetup,
-  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock', 'chargeRelease'],
+  variants: ['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock', 'chargeRelease', 'coverRoll'],
   refuse(setup, rules: VdpRules) {
     // A variant that no character of this fight can meet would change nothing: refused, as a
     // variant the mechanic never plays is (sim/scenario.ts). `stunned` is what a Stunning
@@ -678,6 +678,8 @@ export const combat = defineMechanic({
     // wound ("letting someone score a hit they otherwise wouldn't have"); a glancing hit, no
     // wound; the attack against no defence ("undefended"); or nothing.
     const givenUpBlock = rules.givenUpBlock;
+    // Cover rolled on a shot that would hit (default), or before the attack (rules.coverRoll).
+    const coverOnHit = rules.coverRoll === 'onHit';
     // "the action negated to gain charge counts": a success given up that brings the charge
     // to a buy released on an enemy is released at once, as that action (on the attack's
     // target, or by its defender on the attacker), unless rules.chargeRelease "nextAction".
@@ -865,6 +867,10 @@ export const combat = defineMechanic({
     // character that gives up successes for a buy released on an enemy releases one so.
     if (rules.chargeRelease !== 'sameAction' && !entries.some(givesUpForEnemyBuy)) {
       setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", and chargeBuy other than "none", "surge", "secondWind", "breakOff" or "changeFocus")');
+    }
+    // rules.coverRoll is when cover is rolled: with no one in cover it is never rolled.
+    if (rules.coverRoll !== 'onHit' && entries.every((c) => (c.cover ?? 'none') === 'none')) {
+      setupNotes.push('rules.coverRoll changes nothing here: no character is in cover');
     }
     // A VDP combat audit found settings taken unsaid on a fighter that never attacks (a fixed
     // "0/4") or never blocks (a fixed "4/0", not Panicked, which keeps 2 defence dice; or
@@ -1256,7 +1262,7 @@ export const combat = defineMechanic({
         // i's attack on t; whether t gave up its block for charge (the turn loop then lets t
         // release on i at once: rules.chargeRelease).
         const attack = (i: number, t: number): boolean => {
-          if (direct[i]) {
+          if (!coverOnHit && direct[i]) {
             const c = cover[t] - firedFromCover[t];
             if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) {
               if (opening === 0) opening = 1;
@@ -1306,6 +1312,16 @@ export const combat = defineMechanic({
               d = 0;
               r = exchange(a, 0, thresholdAgainst(t, i));
             } else r = givenUpBlock === 'glancing' ? 0 : 1;
+          }
+          // Cover "grants a 2/6 chance of avoiding a hit" (rules.coverRoll "onHit"): rolled on a
+          // shot that would hit, a block given up included (the charge is t's all the same); a
+          // block stays a block.
+          if (coverOnHit && r >= 0 && direct[i]) {
+            const c = cover[t] - firedFromCover[t];
+            if (c > 0 && random.below(VDP_DIE) < COVER_SIXTHS[c]) {
+              if (opening === 0) opening = 1;
+              return letThrough;
+            }
           }
           // Human shield: "Any ranged attack that would hit the character this turn, has a 75%
           // chance of hitting the target instead". A shot that would hit (a glancing blow or
@@ -1641,7 +1657,7 @@ export const combat = defineMechanic({
             x[M.first[0]] = first;
             x[M.first[1]] = 1 - first;
             if (openingSkipped !== undefined) return { metrics: L.named(x) };
-            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlock);
+            const o = openingExchange(entries[0], entries[1], rollOf, entangledRoundedDown, givenUpBlock, rules.coverRoll);
             x[M.openingAvoided] = o.avoided;
             x[M.openingHeld] = o.held;
             x[M.openingGlancing] = o.glancing;
@@ -1706,6 +1722,8 @@ export function openingExchange(
   entangledRoundedDown = false,
   /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "undefended": the attack against no defence; "nothing"). */
   givenUpBlock: VdpRules['givenUpBlock'] = 'hit',
+  /** rules.coverRoll: cover rolled on a shot that would hit ("onHit"), or before the attack ("before"). */
+  coverRoll: VdpRules['coverRoll'] = 'onHit',
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };
@@ -1762,8 +1780,12 @@ export function openingExchange(
     // here as "every" does.
     const att = rollOf(ax, advX + situationalNet(x, 'attack')).distribution().shift(bonusOf(x.attack)).map(clamp);
     const def = dy === 0 ? Distribution.constant(0) : rollOf(dy, advY + situationalNet(y, 'defence')).distribution().shift(bonusOf(y.defence)).map(clamp);
-    const land = p * (1 - avoid);
-    out.avoided += p * avoid;
+    // Cover rolled before the attack (rules.coverRoll "before") stops a share of every
+    // attack; rolled on a hit ("onHit"), a share of those that would hit (below).
+    const avoidFirst = coverRoll === 'before' ? avoid : 0;
+    const avoidHit = coverRoll === 'before' ? 0 : avoid;
+    const land = p * (1 - avoidFirst);
+    out.avoided += p * avoidFirst;
     // An effect of `size` by w (bank wBank, stored extra up to wExtra) on l.
     const effect = (q: number, size: number, w: CombatantSetup, wBank: number, l: CombatantSetup, lBank: number) => {
       const extra = Math.min(w.effectTension ?? 0, wBank);
@@ -1777,7 +1799,7 @@ export function openingExchange(
     const limitY = woundLimitOf(y);
     for (let i = 0; i < att.p.length; i++) {
       for (let j = 0; j < def.p.length; j++) {
-        const q = land * att.p[i] * def.p[j];
+        let q = land * att.p[i] * def.p[j];
         if (q === 0) continue;
         let r = exchange(att.min + i, def.min + j, threshold);
         // A block given up (its first, with no charge yet) lets the attack hit: one wound
@@ -1785,6 +1807,12 @@ export function openingExchange(
         // ("glancing"), played as a glancing blow; or the attack meets no defence
         // ("undefended"), its total against a defence of 0.
         if (r < 0 && cashes(y, 'blocks') && givenUpBlock !== 'nothing') r = givenUpBlock === 'glancing' ? 0 : givenUpBlock === 'undefended' ? exchange(att.min + i, 0, threshold) : 1;
+        // A shot that would hit meets the cover now (rules.coverRoll "onHit").
+        if (r >= 0 && avoidHit > 0) {
+          out.avoided += q * avoidHit;
+          q *= 1 - avoidHit;
+          if (q === 0) continue;
+        }
         if (r < 0) {
           out.held += q;
           if (!cashes(y, 'blocks') && (y.defensiveEffect ?? 'always') === 'always') effect(q, -r, y, bankY, x, bankX);
