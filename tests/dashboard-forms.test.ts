@@ -270,7 +270,7 @@ describe('every mechanic has a form in its own words', () => {
     expect(ruleToggles('viciousness').find((t) => t.key === 'speedChess')).toEqual({ key: 'speedChess', values: [false, true], words: { false: 'not played', true: 'played' }, default: false });
     const clash = ruleFields('viciousness', 'clash').map((f) => f.key);
     expect(clash).toEqual(['hitOn', 'targeting', 'equipment', 'woundOrder', 'push', 'outnumbered']);
-    expect(ruleFields('vdp', 'combat').map((f) => f.key)).toEqual(['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'damagePenalty', 'givenUpBlock', 'chargeRelease', 'coverRoll']);
+    expect(ruleFields('vdp', 'combat').map((f) => f.key)).toEqual(['effectsOn', 'retarget', 'stunned', 'entangledFortitude', 'coverRoll', 'damagePenalty', 'givenUpBlock', 'chargeRelease']);
     expect(ruleFields('vdp', 'risky').map((f) => f.key)).toEqual(['advantageOn']);
     // A contest's blocks make combat's defensive effects, so combat's effect rule changes its odds.
     expect(ruleFields('vdp', 'contestRound').map((f) => f.key)).toEqual(['effectsOn']);
