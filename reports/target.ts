@@ -14,7 +14,9 @@
  * a note added to a page, an empty `.nojekyll` — is the user's and the folder is refused
  * (foreignEntries); so is a folder made by hand, empty or not. A scenario's `results.json`,
  * which Git brings from other machines, is read by its content where the mark lists the
- * scenario or the run writes it. A folder without the list (a fresh clone's committed
+ * scenario or the run writes it; one the list holds with other content is poolsim's only
+ * where it is as Git's index has it (gitIndexBlobs: a pull, a branch switch), else it is
+ * the user's edit (an audit: a note added to one was deleted without a word). A folder without the list (a fresh clone's committed
  * baseline, a report of a poolsim before the list, a list removed) and a report folder
  * written before the mark (index.html and index.md saying "poolsim reports", every other
  * entry a scenario folder with results.json) are replaced only when they hold nothing
@@ -37,6 +39,7 @@
  */
 import { accessSync, closeSync, constants, existsSync, lstatSync, mkdtempSync, openSync, readFileSync, readSync, readdirSync, realpathSync, renameSync, rmSync, rmdirSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { isMountPoint } from './mounts.ts';
 import { basename, dirname, isAbsolute, join, parse, relative, resolve, sep } from 'node:path';
 
@@ -163,6 +166,29 @@ function listedSlugs(dir: string): Set<string> | undefined {
 const RESULTS_HEAD = (head: string) => head.startsWith('{') && head.includes('"system":') && head.includes('"mechanic":');
 const HEAD_BYTES = 1 << 16;
 
+/**
+ * The blob ids Git's index holds for the files below `dir`, by their paths relative to it:
+ * what a pull, a merge or a branch switch last put there. Empty where `dir` is in no Git
+ * work tree, or git cannot be run (then no changed results.json passes for Git's).
+ */
+function gitIndexBlobs(dir: string): Map<string, string> {
+  const blobs = new Map<string, string>();
+  const r = spawnSync('git', ['ls-files', '--stage', '-z', '--', '.'], { cwd: dir, encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  if (r.status !== 0 || typeof r.stdout !== 'string') return blobs;
+  // "<mode> <blob> <stage>\t<path>\0", paths relative to `dir`, "/" between folders.
+  for (const entry of r.stdout.split('\0')) {
+    const m = /^\d+ ([0-9a-f]+) 0\t(.+)$/s.exec(entry);
+    if (m) blobs.set(m[2]!, m[1]!);
+  }
+  return blobs;
+}
+
+/** The id Git gives the file at `path` as a blob (SHA-1 of "blob <size>\0" and its bytes). */
+function gitBlobId(path: string): string {
+  const data = readFileSync(path);
+  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+}
+
 /** Whether the file at `path` reads as poolsim's results.json (RESULTS_HEAD). */
 function resultsContent(path: string): boolean {
   let head: string;
@@ -230,6 +256,9 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
   const files = listedFiles(dir);
   const scenarios = new Set([...(listedSlugs(dir) ?? []), ...writing]);
   const listedUnder = (slug: string) => scenarios.has(slug) || [...(files?.keys() ?? [])].some((k) => k.startsWith(`${slug}/`));
+  let git: Map<string, string> | undefined;
+  // A results.json as Git's index has it (looked up once, and only when one is needed).
+  const asGitHasIt = (rel: string, at: string) => (git ??= gitIndexBlobs(dir)).get(rel) === gitBlobId(at);
   const foreign: string[] = [];
   // Returns whether `path` (a folder, `rel` inside `dir`) holds anything poolsim's, after
   // naming what is not: a folder with nothing of poolsim's and several things in it is
@@ -265,7 +294,9 @@ export function foreignEntries(dir: string, writing: readonly string[] = []): st
         continue;
       }
       const parts = r.split('/');
-      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && scenarios.has(parts[0]!) && resultsContent(at)) {
+      // Not listed (a fresh clone's baseline, an older report): read by its content. Listed
+      // with other content: Git's (a pull of another machine's refresh), or the user's edit.
+      if (st.isFile() && parts.length === 2 && parts[1] === 'results.json' && scenarios.has(parts[0]!) && resultsContent(at) && (listed === undefined || asGitHasIt(r, at))) {
         ownSeen = true;
         continue;
       }

@@ -517,12 +517,35 @@ describe('the list of files beside the mark is this machine\'s', () => {
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
     // The committed mark names folders only: page hashes of one machine mean nothing on another.
     expect(readFileSync(join(out, MARKER), 'utf8')).not.toMatch(/[0-9a-f]{64}/);
-    // A pull brings k's results.json of another seed: not as this machine wrote it, but k
-    // is a scenario of the mark and of the run, and the file reads as poolsim's result.
-    writeFileSync(join(out, 'k', 'results.json'), (await poolsim('run', join(dir, 'lib', 'k.json'), '--json', '--seed', 'other')).out);
-    // Git with core.autocrlf on: the list's lines end in \r\n.
-    writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
-    expect(() => checkTarget(out)).not.toThrow();
+    // A results.json edited by hand (a note in its description) is the user's: refused, not
+    // deleted (an audit: it went without a word, as it read as poolsim's result).
+    const results = join(out, 'k', 'results.json');
+    const mine = readFileSync(results, 'utf8').replace('"description": "', '"description": "MY NOTE: checked by hand. ');
+    writeFileSync(results, mine.includes('MY NOTE') ? mine : mine.replace('"name": "', '"name": "MY NOTE '));
+    expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
+    // A pull brings k's results.json of another seed: not as this machine wrote it, but as
+    // Git's index has it, k is a scenario of the mark and of the run, and the file reads as
+    // poolsim's result. (Where git cannot be run, no changed results.json passes for Git's.)
+    const other = (await poolsim('run', join(dir, 'lib', 'k.json'), '--json', '--seed', 'other')).out;
+    const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.autocrlf=false', ...args], { cwd: dir, encoding: 'utf8' });
+    if (git('init', '-q').status === 0) {
+      writeFileSync(results, other);
+      expect(git('add', 'out/k/results.json').status).toBe(0);
+      expect(git('commit', '-qm', 'another machine\'s refresh').status).toBe(0);
+      // Git with core.autocrlf on: the list's lines end in \r\n.
+      writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
+      expect(() => checkTarget(out)).not.toThrow();
+      // Edited after the pull: the user's again.
+      writeFileSync(results, other.replace('"name": "', '"name": "MY NOTE '));
+      expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
+      writeFileSync(results, other);
+    } else {
+      writeFileSync(results, other);
+      expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
+      // Git with core.autocrlf on: the list's lines end in \r\n.
+      writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
+      rmSync(results);
+    }
     // …and the list is still read: a note added to a page is refused.
     writeFileSync(join(out, 'k', 'report.md'), `${readFileSync(join(out, 'k', 'report.md'), 'utf8')}\nmine\n`);
     expect(() => checkTarget(out)).toThrow(/k\/report\.md \(changed since poolsim wrote it\)/);
