@@ -10,6 +10,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'nod
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
+import { InterruptedAfterOutput } from './signals.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
 import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers } from '../reports/target.ts';
@@ -238,9 +239,10 @@ export async function reportCommand(
  * Ctrl-C, SIGTERM or SIGHUP (STOP_SIGNALS) while the reports are written: the write stops
  * before the swap and removes its unfinished folder and the folders made on the way to
  * --out (the previous reports stay), then Interrupted (exit 130, 143 or 129). A signal
- * during the swap itself only lands once the swap is done.
+ * during the swap itself lands once the swap is done: the new reports stay, and it is said
+ * (InterruptedAfterOutput), with the same exit code.
  */
-async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   const handlers = Object.keys(STOP_SIGNALS).map((by) => {
     const on = () => controller.abort(new Interrupted(by as StopSignal));
@@ -251,7 +253,15 @@ async function withWriteSignals<T>(outer: AbortSignal | undefined, work: (signal
   outer?.addEventListener('abort', onOuter);
   if (outer?.aborted) onOuter();
   try {
-    return await work(controller.signal);
+    const done = await work(controller.signal);
+    // One that came during the swap or the old folder's removal, after the write's last
+    // look: the new reports are in place, whole. Said, with its exit code, not dropped (a
+    // files audit: exit 0, no word).
+    const reason: unknown = controller.signal.reason;
+    if (controller.signal.aborted && reason instanceof Interrupted && reason.signal !== undefined) {
+      throw new InterruptedAfterOutput(reason.signal, 'the new reports were already in place when the signal came');
+    }
+    return done;
   } finally {
     for (const [by, on] of handlers) process.off(by, on);
     outer?.removeEventListener('abort', onOuter);

@@ -6,7 +6,7 @@
  * assembles the same result JSON one machine would have printed, byte for byte.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { accessSync, chmodSync, chownSync, closeSync, constants, fstatSync, linkSync, lstatSync, openSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
@@ -19,7 +19,7 @@ import { isMountPoint } from '../reports/mounts.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import { Interrupted, type PointRun, type Shard } from '../workers/schedule.ts';
-import { HeldSignals } from './signals.ts';
+import { HeldSignals, InterruptedAfterOutput } from './signals.ts';
 
 export { PART_FORMAT };
 export const PART_VERSION = 1;
@@ -453,9 +453,16 @@ export async function writeAtomically(path: string, text: string, write: (fd: nu
     } finally {
       closeSync(fd);
     }
+    // The part it replaces keeps its mode and group (a files audit: a part made read-only
+    // came back rw-r--r--).
+    keepFileAccess(path, temporary);
     const by = await held.landed();
     if (by !== undefined) throw new Interrupted(by);
     publish(temporary, path, text, write, before);
+    // One that came as the part was put in place (it is there, whole, and what it replaced
+    // is gone): said, with its exit code, not dropped by release() (a files audit: exit 0).
+    const late = await held.landed();
+    if (late !== undefined) throw new InterruptedAfterOutput(late, `the part was already at ${path} when the signal came`);
   } catch (e) {
     if (made) removeQuietly(temporary);
     if (e instanceof ShardError || e instanceof Interrupted) throw e;
@@ -466,6 +473,27 @@ export async function writeAtomically(path: string, text: string, write: (fd: nu
     throw Object.assign(new Error(`cannot write ${path}: ${x.message}; the part was not written`, { cause: e }), { code: x.code, errno: x.errno, syscall: x.syscall, path });
   } finally {
     held.release();
+  }
+}
+
+/** Gives the file `made` the mode and group of the file at `old`, where there is one, as far as this user may. */
+function keepFileAccess(old: string, made: string): void {
+  let st;
+  try {
+    st = lstatSync(old);
+  } catch {
+    return;
+  }
+  if (!st.isFile()) return;
+  try {
+    chownSync(made, -1, st.gid);
+  } catch {
+    // not a member of that group
+  }
+  try {
+    chmodSync(made, st.mode & 0o7777);
+  } catch {
+    // a file system without modes
   }
 }
 

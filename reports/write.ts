@@ -30,7 +30,7 @@
  * go again, each while empty, when the write fails or is interrupted.
  */
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, realOf, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
@@ -154,6 +154,33 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
 }
 
 /**
+ * Gives `made` the group and mode (setgid and sticky bits too) of `old`, where `old` is a
+ * folder, as far as this user may (a group it is not in is left as it was); the owner keeps
+ * rwx until the files are written. Returns the old mode to set once they are.
+ */
+async function keepAccess(old: string, made: string): Promise<number | undefined> {
+  let st;
+  try {
+    st = await stat(old);
+  } catch {
+    return undefined; // a new --out: made as the parent's setgid and the umask say
+  }
+  if (!st.isDirectory()) return undefined;
+  try {
+    await chown(made, -1, st.gid);
+  } catch {
+    // not a member of that group
+  }
+  const mode = st.mode & 0o7777;
+  try {
+    await chmod(made, mode | 0o700);
+  } catch {
+    return undefined; // a file system without modes
+  }
+  return mode;
+}
+
+/**
  * Renders and writes every entry's reports and the top-level index to `outDir`,
  * replacing what was there only when all of it is written. Returns the files written,
  * relative to `outDir`.
@@ -180,9 +207,16 @@ export async function writeReports(
   // The folders made on the way to --out (`--out new/a/b/rep`): on a failure or an
   // interrupt they go again, each only while empty, so that "nothing was written" is so.
   const made = await mkdir(parent, { recursive: true });
+  // Never the error that is thrown: a clean-up that fails too (the parent made read-only
+  // meanwhile) threw its own "rmdir" over the cause (a files audit). What it leaves is a
+  // `.tmp-*` folder, which the next run removes (recoverLeftovers).
   const undo = async () => {
-    await rm(staging, { recursive: true, force: true });
-    await removeMadeFolders(parent, made);
+    try {
+      await rm(staging, { recursive: true, force: true });
+      await removeMadeFolders(parent, made);
+    } catch {
+      // left for the next run
+    }
   };
   try {
     await mkdir(staging);
@@ -190,6 +224,11 @@ export async function writeReports(
     await removeMadeFolders(parent, made);
     throw error;
   }
+  // The new folder takes the old one's permissions and group (a private folder stays
+  // private, a team's setgid folder stays the team's): it was made with the defaults and the
+  // user's own group, and replaced the old one with them (a files audit). Before anything is
+  // written in it, so its files and folders take the group as a setgid folder gives it.
+  const mode = await keepAccess(target, staging);
 
   // Each file written, relative to outDir, with its SHA-256: the list in WRITTEN.
   const written: [string, string][] = [];
@@ -220,6 +259,9 @@ export async function writeReports(
     // Then every file as written: the next run replaces the folder only while it holds
     // these files as they are (reports/target.ts foreignEntries).
     await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
+    // The old folder's mode whole, now that its files are written (one without the owner's
+    // write was kept writable until now).
+    if (mode !== undefined) await chmod(staging, mode).catch(() => undefined);
     stopIfAborted(options.signal);
   } catch (error) {
     await undo();

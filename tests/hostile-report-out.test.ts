@@ -5,7 +5,7 @@
  * killed during the swap left behind.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -549,6 +549,30 @@ describe('the list of files beside the mark is this machine\'s', () => {
     // …and the list is still read: a note added to a page is refused.
     writeFileSync(join(out, 'k', 'report.md'), `${readFileSync(join(out, 'k', 'report.md'), 'utf8')}\nmine\n`);
     expect(() => checkTarget(out)).toThrow(/k\/report\.md \(changed since poolsim wrote it\)/);
+  });
+});
+
+describe('the folder replaced keeps its access', () => {
+  test('its mode (setgid too) and, where this user may, its group; the files go in with the group (a files audit: a private folder came back readable by all, a team folder in the writer\'s group)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    // An empty folder of the user's, made private, then the report folder made read-only to others.
+    mkdirSync(out);
+    chmodSync(out, 0o2700);
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    expect(statSync(out).mode & 0o7777).toBe(0o2700);
+    chmodSync(out, 0o2750);
+    // Owned by a group of the machine's (root may give it any: nogroup where there is one).
+    const root = process.getuid?.() === 0;
+    if (root) chownSync(out, -1, 65534);
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    expect(statSync(out).mode & 0o7777).toBe(0o2750);
+    if (root) {
+      expect(statSync(out).gid).toBe(65534);
+      expect(statSync(join(out, 'k', 'results.json')).gid).toBe(65534);
+    }
+    // A new folder: as the umask and the parent say (no old one to follow).
+    expect((await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'fresh'))).code).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +47,14 @@ describe('shards', () => {
     // Without --json: the same readable table as `run`.
     const table = await poolsim(['merge', ...parts]);
     expect(table.stdout).toBe((await poolsim(['run', FIXTURES, '--workers', '1'])).stdout);
+  });
+
+  it('a part written again keeps the mode of the one it replaces (a files audit: a part made read-only came back rw-r--r--)', async () => {
+    const again = part('mode.json');
+    expect((await poolsim(['run', AMBUSH, '--shard', '0/2', '--out', again, '--trials', '2000'])).code).toBe(0);
+    chmodSync(again, 0o640);
+    expect((await poolsim(['run', AMBUSH, '--shard', '0/2', '--out', again, '--trials', '2000'])).code).toBe(0);
+    expect(statSync(again).mode & 0o777).toBe(0o640);
   });
 
   it('a part holds whole-number tallies, the scenario, seed, trials, file, shard and hash', () => {

@@ -88,3 +88,22 @@ describe('a stop signal as the output is written to a file', () => {
     }
   }, 60_000);
 });
+
+describe('a stop signal as the new reports are swapped in', () => {
+  test('lands once the swap is done: the reports stay, it is said, with its exit code (a files audit: dropped, exit 0)', async () => {
+    // The signal after the write's last look (cli/report-command.ts): as if during the swap.
+    const { withWriteSignals } = await import('../cli/report-command.ts');
+    const { InterruptedAfterOutput } = await import('../cli/signals.ts');
+    const done = withWriteSignals(undefined, async (signal) => {
+      expect(signal.aborted).toBe(false);
+      process.emit('SIGTERM');
+      return 'swapped';
+    });
+    const error = await done.then(() => undefined, (e: unknown) => e);
+    expect(error).toBeInstanceOf(InterruptedAfterOutput);
+    expect((error as { signal?: string }).signal).toBe('SIGTERM');
+    expect((error as Error).message).toBe('interrupted by SIGTERM as the output was written: it was written whole first, and left there: the new reports were already in place when the signal came');
+    // And none: the work's own result.
+    await expect(withWriteSignals(undefined, async () => 'swapped')).resolves.toBe('swapped');
+  });
+});
