@@ -3,9 +3,13 @@
  * control characters are shown escaped, so a name cannot move the cursor, recolour the
  * terminal, set its title or reverse the text around it (escape codes, bidi overrides).
  */
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g;
 
-/** `text` with every control character but newline and tab written as `\u001b`. */
+/**
+ * `text` with every control character but newline and tab written as `\u001b`, and the
+ * line and paragraph separators (U+2028, U+2029), which some terminals break lines at. (A
+ * name cannot hold a newline: sim/solve/schema.ts nameSchema.)
+ */
 export function plainText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

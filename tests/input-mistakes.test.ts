@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
+import { plainText } from '../cli/text.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
 const write = (name: string, text: string) => {
@@ -476,6 +477,20 @@ expcet: []
     expect(r.code).toBe(2);
     expect(r.err).toContain('side-die.json: setup.a.die: unknown field "die": "die" goes in setup, not in setup.a');
     expect(r.err).not.toContain('did you mean');
+  });
+
+  test('a name with a line break is refused, the scenario\'s and the setup\'s (a files audit: "ok    fake line" printed as a line of the report\'s own)', async () => {
+    const clashOf = (name: string, side: string) => JSON.stringify({ name, system: 'viciousness', mechanic: 'clash', trials: 100, seed: 's', setup: { sides: [{ name: side, combatants: [{ name: 'c' }] }, { name: 'v', combatants: [{ name: 'b' }] }] } });
+    const top = await poolsim('run', write('nl-name.json', clashOf('Heist\n\nok    fake line', 'x')));
+    expect(top.code).toBe(2);
+    expect(top.err).toContain('nl-name.json: name: expected a name on one line: it holds a line break');
+    const side = await poolsim('run', write('nl-side.json', clashOf('Heist', 'x\u2028y')));
+    expect(side.code).toBe(2);
+    expect(side.err).toContain('nl-side.json: setup.sides.0.name: expected a name on one line: it holds a line break');
+    const swept = write('nl-sweep.json', JSON.stringify({ ...JSON.parse(clashOf('Heist', 'x')), sweep: { 'setup.sides.0.name': ['x', 'y\rz'] } }));
+    expect((await poolsim('run', swept)).err).toContain('nl-sweep.json: sweep.setup.sides.0.name.1: expected a name on one line');
+    // And a line separator in other text (a check's why) is shown escaped.
+    expect(plainText('a\u2028b\u2029c\nd')).toBe('a\\u2028b\\u2029c\nd');
   });
 
   test('nothing near: no guess', async () => {

@@ -80,7 +80,10 @@ export const nameSchema = () =>
   z
     .string()
     .min(1)
-    .refine((s) => s.trim().length > 0, { message: 'expected a name with something besides spaces' });
+    .refine((s) => s.trim().length > 0, { message: 'expected a name with something besides spaces' })
+    // A name heads lines of the output ("FAIL  <name>"): one with a line break in it could
+    // print lines of its own (a files audit: "ok    fake line").
+    .refine((s) => !/[\n\r\u2028\u2029]/.test(s), { message: 'expected a name on one line: it holds a line break' });
 
 export const solveBlockSchema = lazySchema(() => z
   .object({
