@@ -646,7 +646,10 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[])
     const names = (p: PartFile) => p.files.map((f) => f.file).join(', ');
     // Files match by name or by content: pods and runners mount the same scenarios at
     // different paths (`my/s.yaml`, `/app/my/s.yaml`), and the hash covers all they hold.
-    if (part.files.length !== first.files.length || part.files.some((f, j) => f.file !== first.files[j].file && f.hash !== first.files[j].hash)) {
+    // By the scenario alone too, so that one run at other trials or seed is said as that
+    // (a files audit: "every shard must run the same files" of the same file by two paths).
+    const sameFile = (f: PartFile['files'][number], g: PartFile['files'][number]) => f.file === g.file || f.hash === g.hash || canonical(f.scenario) === canonical(g.scenario);
+    if (part.files.length !== first.files.length || part.files.some((f, j) => !sameFile(f, first.files[j]))) {
       throw new ShardError(`${paths[k]} ran ${names(part) || 'no files'} but ${firstPath} ran ${names(first) || 'no files'}: every shard must run the same files`);
     }
     part.files.forEach((f, j) => {

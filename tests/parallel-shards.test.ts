@@ -246,6 +246,13 @@ describe('shards', () => {
       await refused([parts[0], parts[1], other], 'ran it with different trials (1000 in');
     });
 
+    it('different trials of the same file named by another path: said as the trials, not as other files (a files audit)', async () => {
+      const copy = part('heist-elsewhere.json');
+      writeFileSync(copy, readFileSync(HEIST));
+      const [a, b] = [await shard([HEIST], '0/2', 'where-0.json'), await shard([copy], '1/2', 'where-1.json', ['--trials', '1000'])];
+      await refused([a, b], `ran it with different trials (1000 in ${b}`);
+    });
+
     it('a different scenario (the file changed between shards)', async () => {
       const changed = JSON.parse(readFileSync(HEIST, 'utf8'));
       changed.setup.participants[1].count = 3;
