@@ -532,8 +532,9 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await finished();
     const odds = page.locator('[data-panel="death-odds"]');
     await expect(odds.locator('svg rect').count()).resolves.toBeGreaterThan(0);
-    // The crew's captain and minions, and the guards: one row each, with its estimate.
-    await expect(odds.locator('tbody tr th').allTextContents()).resolves.toEqual(['P(dies: crew: captain)', 'P(dies: crew: minion)', 'P(dies: guards: guard)']);
+    // The crew's captain and minions, and the guards: one row each, with its estimate; a
+    // figure each member's says so.
+    await expect(odds.locator('tbody tr th').allTextContents()).resolves.toEqual(['P(dies: crew: captain)', 'P(dies: crew: minion, each of 2)', 'P(dies: guards: guard, each of 4)']);
     const estimates = await odds.locator('tbody tr td:first-child').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-value'))));
     for (const p of estimates) expect(p).toBeGreaterThanOrEqual(0);
     await expect(page.locator('[data-panel="probabilities"] tbody th').first().textContent()).resolves.toBe('P(win: crew)');

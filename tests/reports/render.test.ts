@@ -26,16 +26,16 @@ import { ambushBattle, heistByChallenges, heistGrid, heistOnePoint } from './fix
 describe('results.csv', () => {
   it('has one row per point × metric, sweep paths first', () => {
     const table = fromCSV(renderResultsCsv(heistByChallenges));
-    expect(table.columnNames()).toEqual(['setup.challenges', 'metric', 'estimate', 'ci_low', 'ci_high', 'exact']);
+    expect(table.columnNames()).toEqual(['setup.challenges', 'metric', 'estimate', 'ci_low', 'ci_high', 'exact', 'kind', 'scale', 'trials', 'label']);
     expect(table.numRows()).toBe(5 * 2);
     const row = table.objects()[2] as Record<string, unknown>;
-    expect(row).toMatchObject({ 'setup.challenges': 3, metric: 'success', exact: 0.3125 });
+    expect(row).toMatchObject({ 'setup.challenges': 3, metric: 'success', exact: 0.3125, kind: 'probability', trials: 20000, label: 'P(plan succeeds)' });
   });
 
   it('leaves exact empty where the project does not compute it, and has no sweep columns without sweep', () => {
     const csv = renderResultsCsv(ambushBattle);
-    expect(csv.split('\n')[0]).toBe('metric,estimate,ci_low,ci_high,exact');
-    expect(csv).toContain('win.crew,0.5721,0.5678,0.5764,\n');
+    expect(csv.split('\n')[0]).toBe('metric,estimate,ci_low,ci_high,exact,kind,scale,trials,label');
+    expect(csv).toContain('win.crew,0.5721,0.5678,0.5764,,probability,,50000,P(win: crew)\n');
     expect(fromCSV(csv).numRows()).toBe(10);
   });
 
