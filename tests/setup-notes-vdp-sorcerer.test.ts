@@ -103,6 +103,24 @@ describe('VDP combat: rules.damagePenalty where every fighter takes Physical dam
   });
 });
 
+describe('VDP combat: ranged and indirect fire in a duel with no cover', () => {
+  test('said, and byte-identical; silent where cover, a Disarm or a net launcher makes it count (a VDP audit: taken unsaid)', () => {
+    const note = (e: number) => `characters.${e}.ranged changes nothing here: in a duel, and its enemy is in no cover and buys no Disarm (ranged fire is what cover stops, and a Human shield, bought only where there is a third, turns)`;
+    const shooters = run('vdp', 'combat', duel({ ranged: true }, { ranged: true }));
+    expect(shooters.notes).toEqual(expect.arrayContaining([note(0), note(1)]));
+    expect(shooters.metrics).toEqual(run('vdp', 'combat', duel()).metrics);
+    // Indirect fire needs its launcher, and a duel's enemy cannot be in cover from it alone.
+    const mortar = run('vdp', 'combat', duel({ ranged: true, indirect: true }, { ranged: true }));
+    expect(mortar.notes).toContain('characters.0.indirect changes nothing here: in a duel, whose one enemy could not be in cover against indirect fire alone (that is refused)');
+    expect(mortar.notes ?? []).not.toContain(note(0));
+    expect(mortar.metrics).toEqual(run('vdp', 'combat', duel({ ranged: true }, { ranged: true })).metrics);
+    // Where it counts: the enemy in cover, or disarming a gun.
+    expect(run('vdp', 'combat', duel({ ranged: true }, { ranged: true, cover: 'light' })).notes ?? []).not.toContain(note(0));
+    const disarmed = run('vdp', 'combat', duel({ ranged: true, attack: { attribute: 3, skill: 2 } }, { chargeBuy: 'disarm', chargeCashIn: 'both' }));
+    expect(disarmed.notes ?? []).not.toContain(note(0));
+  });
+});
+
 describe('VDP combat: rules.coverRoll where no one is in cover', () => {
   test('said, and byte-identical; silent where someone is in cover, where it acts', () => {
     const note = 'rules.coverRoll changes nothing here: no character is in cover';

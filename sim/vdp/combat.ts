@@ -925,6 +925,18 @@ export const combat = defineMechanic({
       // Two attacks or one, for a fighter that takes no action at all.
       const actsAtAll = !attacksNever(c) || (c.chargeBuy ?? 'none') !== 'none' || foesOf(c).some((x) => x.chargeBuy === 'entangleShock' || x.chargeBuy === 'disarm');
       if (c.attacks !== undefined && !actsAtAll) setupNotes.push(`characters.${e}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack, and takes no other action (nothing to release, no enemy's net to shed or Disarm to recover from)`);
+      // `ranged` is what an enemy's cover stops and a Human shield turns (and what may switch
+      // targets without Change Focus): in a duel, with the one enemy in no cover, nothing
+      // (a VDP audit: taken unsaid). `indirect` in a duel is never more: cover facing only
+      // indirect fire is refused.
+      // Not where it is needed (Entangle/Shock's net launcher, indirect fire's launcher) or
+      // is a weapon an enemy's Disarm can make it drop.
+      const rangedActs = c.chargeBuy === 'entangleShock' || c.indirect === true || foesOf(c).some((x) => (x.cover ?? 'none') !== 'none' || x.chargeBuy === 'disarm');
+      if (duel && c.ranged === true && !rangedActs) {
+        setupNotes.push(`characters.${e}.ranged changes nothing here: in a duel, and its enemy is in no cover and buys no Disarm (ranged fire is what cover stops, and a Human shield, bought only where there is a third, turns)`);
+      } else if (duel && c.indirect === true) {
+        setupNotes.push(`characters.${e}.indirect changes nothing here: in a duel, whose one enemy could not be in cover against indirect fire alone (that is refused)`);
+      }
       // Cover stops direct fire: from enemies that never fire, it stops nothing.
       if ((c.cover ?? 'none') !== 'none' && foesOf(c).filter(directFire).every((x) => attacksNever(x) && (x.chargeBuy ?? 'none') === 'none')) {
         setupNotes.push(`characters.${e}.cover changes nothing here: every enemy that fires directly is at allocation "0/4" and buys nothing, so it never fires`);
