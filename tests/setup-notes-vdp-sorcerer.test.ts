@@ -602,7 +602,8 @@ describe('Sorcerer conflict: rules.failedStandUp "beaten" (the variant since Dec
     // Neither ever stands up: not idle. Beaten, it is out at once; sitting out, it acts again
     // once its next penalties have passed.
     const never = duel({ standUp: 'never' }, { standUp: 'never' });
-    expect(said(run('sorcerer', 'conflict', never, beaten))).toEqual([]);
+    // (Their Will is said to change nothing: no rule.)
+    expect(said(run('sorcerer', 'conflict', never, beaten)).filter((n) => n.startsWith('rules.'))).toEqual([]);
     expect(run('sorcerer', 'conflict', never, beaten).metrics).not.toEqual(run('sorcerer', 'conflict', never).metrics);
     // The default says nothing of the rule, idle or not.
     for (const setup of [duel({}, {}, { maxRounds: 1 }), duel({ lasting: 9 }), never]) {
@@ -640,6 +641,26 @@ describe('Sorcerer conflict: a fighter with no dice of its stat', () => {
     expect(said(one)).toEqual([]);
     expect(one.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
     expect(one.metrics).not.toEqual(run('sorcerer', 'conflict', { a: fighter({ dice: 1, will: 1 }), b }).metrics);
+  });
+});
+
+describe('Sorcerer conflict: a Will that is never rolled, and a Stand Up with no Will (a Sorcerer audit: the ruling said the notes say so; they did not)', () => {
+  const b = { name: 'b', stamina: 4, will: 3, weapon: 'blade' };
+  test('standUp "never": its Will changes nothing, said, the same figures at the same seed', () => {
+    const never = run('sorcerer', 'conflict', { a: { name: 'a', stamina: 4, will: 5, weapon: 'blade', standUp: 'never' }, b });
+    expect(said(never)).toEqual(['a.will changes nothing here: a never stands up (standUp "never"), and nothing else rolls its Will']);
+    expect(never.metrics).toEqual(run('sorcerer', 'conflict', { a: { name: 'a', stamina: 4, will: 0, weapon: 'blade', standUp: 'never' }, b }).metrics);
+  });
+  test('Will 0 and no Stand Up bonus: its standUp changes nothing, said, under either failedStandUp; with a bonus it acts', () => {
+    for (const rules of [{}, { failedStandUp: 'beaten' }]) {
+      const points = (['full', 'half', 'never'] as const).map((standUp) => runAll('sorcerer', 'conflict', { a: { name: 'a', stamina: 4, will: 0, weapon: 'blade', standUp }, b }, rules).results[0]);
+      expect(said(points[0]!)).toEqual(['a.standUp changes nothing here: a\'s Will is 0 and it has no standUpBonus, so a Stand Up has no dice to roll and never stands it up, whatever its policy']);
+      expect(points[1]!.metrics).toEqual(points[0]!.metrics);
+      expect(points[2]!.metrics).toEqual(points[0]!.metrics);
+    }
+    const bonus = run('sorcerer', 'conflict', { a: { name: 'a', stamina: 4, will: 0, standUpBonus: 3, weapon: 'blade', standUp: 'full' }, b });
+    expect(said(bonus)).toEqual([]);
+    expect(bonus.metrics['stoodUp.a'].estimate).toBeGreaterThan(0);
   });
 });
 

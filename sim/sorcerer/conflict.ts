@@ -509,6 +509,17 @@ export const conflict = defineMechanic({
       if (f.standUpBonus !== undefined) setupNotes.push(`${k}.standUpBonus changes nothing here: ${why}`);
       if (f.standUp !== undefined) setupNotes.push(`${k}.standUp changes nothing here: ${why}`);
     }
+    // One that never stands up rolls its Will for nothing; one of Will 0 and no Stand Up
+    // bonus has no dice to roll a Stand Up with, which never stands it up, whatever its
+    // policy (a Sorcerer audit: the ruling said the notes say so; they did not).
+    for (const k of ['a', 'b'] as const) {
+      const f = setup[k];
+      if ((f.dice ?? f.stamina) === 0) continue; // said above
+      if (f.standUp === 'never') setupNotes.push(`${k}.will changes nothing here: ${f.name} never stands up (standUp "never"), and nothing else rolls its Will`);
+      else if (f.will === 0 && (f.standUpBonus ?? 0) === 0 && f.standUp !== undefined) {
+        setupNotes.push(`${k}.standUp changes nothing here: ${f.name}'s Will is 0 and it has no standUpBonus, so a Stand Up has no dice to roll and never stands it up, whatever its policy`);
+      }
+    }
     // Half of one die, rounded up, is the one die "full" asks for (an audit: unsaid).
     for (const k of ['a', 'b'] as const) {
       const f = setup[k];
