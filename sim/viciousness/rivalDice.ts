@@ -635,7 +635,7 @@ export const MAX_RIVAL_STATES = 50_000;
 /** The result's note when rival `name`'s chain gave up (rivalOdds undefined). */
 export function rivalChainNote(names: readonly string[]): string {
   const who = names.map((n) => `"${n}"`).join(', ');
-  return `exact values skipped for rival${names.length === 1 ? '' : 's'} ${who}: the exact chain passed ${MAX_RIVAL_STATES.toLocaleString('en')} states in a turn (spread with Speed Chess over several designs grows fast) or a design's ${(POINT_RADIX - 1).toLocaleString('en')} points; their figures, and the totals over rivals, are Monte Carlo only`;
+  return `exact values skipped for rival${names.length === 1 ? '' : 's'} ${who}: the exact chain passed ${MAX_RIVAL_STATES.toLocaleString('en')} states in a turn (spread over several designs grows fast, faster with Speed Chess, and with the turns) or a design's ${(POINT_RADIX - 1).toLocaleString('en')} points; their figures, and the totals over rivals, are Monte Carlo only`;
 }
 /** Points per design the state key can hold. */
 const POINT_RADIX = 4096;
