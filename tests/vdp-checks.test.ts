@@ -8,6 +8,7 @@ import { VdpRoll } from '../sim/vdp/pool.ts';
 import { opposedWins } from '../sim/vdp/opposed.ts';
 import { splitRolls } from '../sim/vdp/risky.ts';
 import { allRolls, expectAgreesWithExact, runScenario } from './helpers.ts';
+import { planScenario } from '../sim/scenario.ts';
 
 describe('the text’s examples', () => {
   test('"rolls 5, 4, 2, 2, 6, 1. Because of the disadvantage, he discards the 5 and 6, and scores a total of 9"', () => {
@@ -291,5 +292,16 @@ describe('Monte Carlo agrees with exact', () => {
     expect(at({ advantage: 1 })).toBeGreaterThan(at({}));
     expect(at({ disadvantage: 1 })).toBeLessThan(at({}));
     expect(at({ advantage: 2, disadvantage: 2 })).toBeCloseTo(at({}), 12);
+  });
+});
+
+describe('a modifier or target past any table\'s is refused before the run (a VDP audit: 1e8 passed the checks and failed the run, its sums of squares past 2^53)', () => {
+  test('check, risky and opposed: within ±1,000', () => {
+    const plan = (mechanic: string, setup: object) => () => planScenario({ name: 'big', system: 'vdp', mechanic, trials: 100, seed: 'b', setup }, 'big.json');
+    expect(plan('check', { modifier: 100_000_000, target: 7 })).toThrow(/setup\.modifier: expected a number ≤ 1000, got 100000000/);
+    expect(plan('check', { modifier: 0, target: -5000 })).toThrow(/setup\.target: expected a number ≥ -1000/);
+    expect(plan('risky', { accomplish: 2, modifier: 0, successTarget: 7, riskTarget: 2000 })).toThrow(/setup\.riskTarget/);
+    expect(plan('opposed', { a: { name: 'a', accomplish: 2, modifier: 3, resistModifier: -1e6 }, b: { name: 'b', accomplish: 2, modifier: 3 } })).toThrow(/setup\.a\.resistModifier/);
+    expect(plan('check', { modifier: 1000, target: -1000 })).not.toThrow();
   });
 });

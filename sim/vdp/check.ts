@@ -8,14 +8,14 @@ import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
-import { VdpRoll, extraDice, netAdvantage } from './pool.ts';
+import { VdpRoll, extraDice, netAdvantage, modifierNumber } from './pool.ts';
 
 export const checkSetup = lazySchema(() => z
   .object({
     /** Dice rolled; defaults to 2. */
     dice: z.number().int().min(1).max(20).optional(),
-    modifier: z.number().int(),
-    target: z.number().int(),
+    modifier: modifierNumber,
+    target: modifierNumber,
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
   })

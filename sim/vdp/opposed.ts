@@ -29,7 +29,7 @@ import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
+import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, modifierNumber } from './pool.ts';
 import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 
 const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
@@ -40,9 +40,9 @@ export const opposerSchema = lazySchema(() => z
     accomplish: split,
     /** Defaults to the rest of the pool (4 − accomplish). */
     resist: split.optional(),
-    modifier: z.number().int(),
+    modifier: modifierNumber,
     /** Defaults to `modifier`. */
-    resistModifier: z.number().int().optional(),
+    resistModifier: modifierNumber.optional(),
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
   })

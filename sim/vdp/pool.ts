@@ -22,6 +22,14 @@ export const VDP_POOL = 4;
 
 export const extraDice = lazySchema(() => z.number().int().min(0).max(20));
 
+/**
+ * A check's modifier or target: whole numbers within ±1,000, far past any table's (an
+ * attribute and a skill are a few points). Unbounded, a modifier of 1e8 passed the file's
+ * checks and failed the run, its sums of squares past 2^53 (a VDP audit).
+ */
+export const MAX_MODIFIER = 1000;
+export const modifierNumber = lazySchema(() => z.number().int().min(-MAX_MODIFIER).max(MAX_MODIFIER));
+
 /** Net extra dice: positive for advantage, negative for disadvantage. */
 export function netAdvantage(advantage = 0, disadvantage = 0): number {
   return advantage - disadvantage;

@@ -9,7 +9,7 @@ import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
 import type { VdpRules } from '../rules.ts';
-import { VDP_POOL, VdpRoll, extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
+import { VDP_POOL, VdpRoll, extraDice, netAdvantage, noNetAdvantageWhy, modifierNumber } from './pool.ts';
 
 const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
 
@@ -18,11 +18,11 @@ export const riskySetup = lazySchema(() => z
     accomplish: split,
     /** Defaults to the rest of the pool (4 − accomplish). */
     caution: split.optional(),
-    modifier: z.number().int(),
+    modifier: modifierNumber,
     /** Defaults to `modifier`. */
-    cautionModifier: z.number().int().optional(),
-    successTarget: z.number().int(),
-    riskTarget: z.number().int(),
+    cautionModifier: modifierNumber.optional(),
+    successTarget: modifierNumber,
+    riskTarget: modifierNumber,
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
   })
