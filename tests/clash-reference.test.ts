@@ -11,7 +11,8 @@
  * itself there. These references do not.
  *
  * The rules they play:
- * - a die is a hit when it shows exactly 4;
+ * - a die is a hit when it shows exactly 4 (`hitOn: "exact4"`), or 4 or more (`"4+"`, a d6's
+ *   4, 5 and 6);
  * - two sides: the side with more hits lands the difference on the other, a tie nothing;
  * - more sides: "sides act in descending order of hits. Each side first cancels hits aimed
  *   at it one for one with its own hits; what it has left it assigns to sides with strictly
@@ -124,7 +125,8 @@ function woundChances(people: Person[], w: number, order: WoundOrder): number[] 
 }
 
 /** Every metric the clash reports, exactly, by enumerating every face of every die. */
-function referenceClash(sides: RefSide[], targeting: Targeting, woundOrder: WoundOrder): Record<string, number> {
+function referenceClash(sides: RefSide[], targeting: Targeting, woundOrder: WoundOrder, hitOn: 'exact4' | '4+' = 'exact4'): Record<string, number> {
+  const hit = (face: number) => (hitOn === '4+' ? face >= 4 : face === 4);
   const n = sides.length;
   const dice = sides.flatMap((side, s) => side.people.flatMap((x) => x.dice.map((d) => ({ side: s, d }))));
   const able = sides.map((side) => side.people.length);
@@ -152,8 +154,8 @@ function referenceClash(sides: RefSide[], targeting: Targeting, woundOrder: Woun
     for (const ro of otherRolls) {
       rolls++;
       const hits = sides.map(() => 0);
-      r4.forEach((f, i) => (hits[d4s[i].side] += f === 4 ? 1 : 0));
-      ro.forEach((f, i) => (hits[others[i].side] += f === 4 ? 1 : 0));
+      r4.forEach((f, i) => (hits[d4s[i].side] += hit(f) ? 1 : 0));
+      ro.forEach((f, i) => (hits[others[i].side] += hit(f) ? 1 : 0));
       sides.forEach((side, s) => {
         add(`hits.${side.name}`, hits[s]);
         add(`top.${side.name}`, hits.every((h, o) => o === s || h < hits[s]) ? 1 : 0);
@@ -208,9 +210,9 @@ function runEngine(sides: RefSide[], rules: object, trials: number) {
 }
 
 /** The engine's exact figures equal the reference's to 1e-9, and its Monte Carlo lies within 4.5 standard errors. */
-function expectMatchesReference(sides: RefSide[], targeting: Targeting, woundOrder: WoundOrder) {
-  const ref = referenceClash(sides, targeting, woundOrder);
-  const m = runEngine(sides, { targeting, woundOrder }, 200_000);
+function expectMatchesReference(sides: RefSide[], targeting: Targeting, woundOrder: WoundOrder, hitOn: 'exact4' | '4+' = 'exact4') {
+  const ref = referenceClash(sides, targeting, woundOrder, hitOn);
+  const m = runEngine(sides, { targeting, woundOrder, ...(hitOn === 'exact4' ? {} : { hitOn }) }, 200_000);
   // Every metric the engine reports, the reference computes, and the other way round.
   expect(Object.keys(m).sort()).toEqual(Object.keys(ref).sort());
   for (const [k, v] of Object.entries(ref)) {
@@ -278,5 +280,13 @@ describe('two sides with a captain: woundOrder against an enumeration of every r
     // A captain takes a wound whenever any lands under captainFirst, only when every minion
     // has taken one under minionsFirst: the orders must differ here.
     if (woundOrder !== 'random') expect(ref['wounded.a.captain']).not.toBeCloseTo(ref['wounded.a.minion'], 3);
+  });
+
+  // rules.hitOn "4+": a d6 trait hits on 4, 5 or 6 (a d4 only on its 4 either way). The
+  // enumeration had played "exact4" alone (a variants audit): here the d6 is what differs.
+  test.each(['captainFirst', 'random'] as const)('hitOn "4+", woundOrder %s: exact and Monte Carlo equal the reference', (woundOrder) => {
+    const ref = expectMatchesReference(sides, 'strongest', woundOrder, '4+');
+    expect(ref['hits.a']).toBeCloseTo(3 / 4 + 1 / 2, 12);
+    expect(ref['hits.a']).not.toBeCloseTo(referenceClash(sides, 'strongest', woundOrder)['hits.a'], 3);
   });
 });
