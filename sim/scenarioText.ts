@@ -245,7 +245,9 @@ export function parseScenarioText(text: string, file: string): unknown {
         // The library's first line ends with its own "at line L, column C:" (the place is
         // already the error's path), and names its own API for a second document.
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
-        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (a line "---"): a scenario file holds one' : first;
+        // A key given twice is named, as JSON's is (a files audit: "Map keys must be unique" alone).
+        const key = err.code === 'DUPLICATE_KEY' ? duplicateKeyAt(text, err.pos[0]) : undefined;
+        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (a line "---"): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : first;
         throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${said}`)]);
       }
       // The yaml library stops an alias bomb with a ReferenceError, and may stop other
@@ -330,4 +332,12 @@ export function scenarioFileValue(text: string, file: string): unknown {
     throw new ScenarioErrors([new ScenarioError(file, '', 'a part file of a sharded run (run --shard --out), not a scenario: combine the parts with `poolsim merge`, and keep them out of the folders of scenarios you run')]);
   }
   return value;
+}
+
+/** The key written at `pos` in a YAML text (a plain or quoted scalar before its colon), or undefined. */
+function duplicateKeyAt(text: string, pos: number): string | undefined {
+  const m = /^(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\n]|'')*)'|([^:#\n{}[\],]+?))\s*:/.exec(text.slice(pos, pos + 1100));
+  if (!m) return undefined;
+  const key = m[1] ?? m[2]?.replace(/''/g, "'") ?? m[3]!;
+  return key.length > 0 && key.length <= 1024 ? key : undefined;
 }

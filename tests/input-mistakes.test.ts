@@ -299,7 +299,9 @@ describe('files that are not what they seem', () => {
   test('YAML errors name the place once, in poolsim\'s words; an empty file is said to be empty', async () => {
     const cases: [string, string, string][] = [
       ['tab.yaml', 'name: x\n\tsystem: y\n', 'line 2, column 1: not valid YAML: Tabs are not allowed as indentation\n'],
-      ['twice.yaml', 'name: x\nname: y\n', 'line 2, column 1: not valid YAML: Map keys must be unique\n'],
+      // The key named, as JSON's is (a files audit).
+      ['twice.yaml', 'name: x\nname: y\n', 'line 2, column 1: not valid YAML: Map keys must be unique: "name" is given twice\n'],
+      ['twice-inline.yaml', 'name: x\nsetup: { sides: [ { name: a, "name": b } ] }\n', 'line 2, column 30: not valid YAML: Map keys must be unique: "name" is given twice\n'],
       ['two-docs.yaml', 'name: x\n---\nname: y\n', 'line 2, column 1: not valid YAML: a second document (a line "---"): a scenario file holds one\n'],
       ['empty.yaml', '', '(top level): the file is empty: expected a scenario'],
       ['comments.yaml', '# to do\n', '(top level): the file is empty: expected a scenario'],
