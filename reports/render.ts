@@ -80,7 +80,8 @@ function csvValue(value: unknown): unknown {
  * the project does not compute it), and what the figure is, as the JSON says it, so the
  * CSV alone never leaves it to be guessed: `kind` (probability or mean), `scale` (the
  * members it is a share of, empty for 1: a per-guard death chance beside a side's
- * deaths), `trials` (the point's: with --precision they differ) and `label`.
+ * deaths), `trials` (the point's, as the JSON has it) and `label` (the point's: "each of
+ * 3" where the entry has 3).
  */
 export function renderResultsCsv(result: ScenarioResult): string {
   const axes = sweepAxes(result);

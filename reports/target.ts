@@ -15,7 +15,7 @@
  * (foreignEntries); so is a folder made by hand, empty or not. A scenario's `results.json`,
  * which Git brings from other machines, is read by its content where the mark lists the
  * scenario or the run writes it; one the list holds with other content is poolsim's only
- * where it is as Git's index has it (gitIndexBlobs: a pull, a branch switch), else it is
+ * where it is as Git's checked-out commit has it (gitBlobs: a pull, a branch switch), else it is
  * the user's edit (an audit: a note added to one was deleted without a word). A folder without the list (a fresh clone's committed
  * baseline, a report of a poolsim before the list, a list removed) and a report folder
  * written before the mark (index.html and index.md saying "poolsim reports", every other
@@ -167,26 +167,37 @@ const RESULTS_HEAD = (head: string) => head.startsWith('{') && head.includes('"s
 const HEAD_BYTES = 1 << 16;
 
 /**
- * The blob ids Git's index holds for the files below `dir`, by their paths relative to it:
- * what a pull, a merge or a branch switch last put there. Empty where `dir` is in no Git
- * work tree, or git cannot be run (then no changed results.json passes for Git's).
+ * The blob ids of the files below the folder `at` in the commit its Git work tree has
+ * checked out (HEAD), by their paths relative to `at`: what a pull, a merge or a branch
+ * switch last put there. Read from `at`'s parent, so that it holds for the folder by that
+ * name after it has been stepped aside (reports/write.ts). Not the index: an edit of the
+ * user's, staged by a `git add -A`, is not Git's. Empty where `at` is in no Git work tree,
+ * or git cannot be run (then no changed results.json passes for Git's); no hook of the
+ * repository's runs (ls-tree reads the commit, not the work tree; fsmonitor off).
  */
-function gitIndexBlobs(dir: string): Map<string, string> {
+function gitBlobs(at: string): Map<string, string> {
   const blobs = new Map<string, string>();
-  const r = spawnSync('git', ['ls-files', '--stage', '-z', '--', '.'], { cwd: dir, encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
+  const name = basename(at);
+  const r = spawnSync('git', ['-c', 'core.fsmonitor=false', 'ls-tree', '-r', '-z', 'HEAD', '--', name], { cwd: dirname(at), encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] });
   if (r.status !== 0 || typeof r.stdout !== 'string') return blobs;
-  // "<mode> <blob> <stage>\t<path>\0", paths relative to `dir`, "/" between folders.
+  // "<mode> blob <id>\t<path>\0", paths relative to the parent, "/" between folders.
   for (const entry of r.stdout.split('\0')) {
-    const m = /^\d+ ([0-9a-f]+) 0\t(.+)$/s.exec(entry);
-    if (m) blobs.set(m[2]!, m[1]!);
+    const m = /^\d+ blob ([0-9a-f]+)\t(.+)$/s.exec(entry);
+    if (m && m[2]!.startsWith(`${name}/`)) blobs.set(m[2]!.slice(name.length + 1), m[1]!);
   }
   return blobs;
 }
 
-/** The id Git gives the file at `path` as a blob (SHA-1 of "blob <size>\0" and its bytes). */
-function gitBlobId(path: string): string {
+/**
+ * The ids Git could give the file at `path` as a blob (SHA-1 of "blob <size>\0" and its
+ * bytes): as it is, and with its line ends made \n, as a checkout with core.autocrlf
+ * (Git for Windows' default) writes a blob of \n lines out with \r\n.
+ */
+function gitBlobIds(path: string): string[] {
   const data = readFileSync(path);
-  return createHash('sha1').update(`blob ${data.length}\0`).update(data).digest('hex');
+  const id = (bytes: Buffer) => createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+  const lf = Buffer.from(data.toString('latin1').replace(/\r\n/g, '\n'), 'latin1');
+  return lf.length === data.length ? [id(data)] : [id(data), id(lf)];
 }
 
 /** Whether the file at `path` reads as poolsim's results.json (RESULTS_HEAD). */
@@ -252,13 +263,17 @@ export function hasWrittenList(dir: string): boolean {
  * by its words (an audit: it was lost on the next run) — so all of them are named, and the
  * folder is refused (checkTarget says what to do). Links are never followed nor poolsim's.
  */
-export function foreignEntries(dir: string, writing: readonly string[] = []): string[] {
+export function foreignEntries(dir: string, writing: readonly string[] = [], gitAt = dir): string[] {
   const files = listedFiles(dir);
   const scenarios = new Set([...(listedSlugs(dir) ?? []), ...writing]);
   const listedUnder = (slug: string) => scenarios.has(slug) || [...(files?.keys() ?? [])].some((k) => k.startsWith(`${slug}/`));
   let git: Map<string, string> | undefined;
-  // A results.json as Git's index has it (looked up once, and only when one is needed).
-  const asGitHasIt = (rel: string, at: string) => (git ??= gitIndexBlobs(dir)).get(rel) === gitBlobId(at);
+  // A results.json as Git's checked-out commit has it (looked up once, only when needed),
+  // for the folder by its --out name (`gitAt`), which it keeps once stepped aside.
+  const asGitHasIt = (rel: string, at: string) => {
+    const blob = (git ??= gitBlobs(gitAt)).get(rel);
+    return blob !== undefined && gitBlobIds(at).includes(blob);
+  };
   const foreign: string[] = [];
   // Returns whether `path` (a folder, `rel` inside `dir`) holds anything poolsim's, after
   // naming what is not: a folder with nothing of poolsim's and several things in it is

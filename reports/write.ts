@@ -133,7 +133,7 @@ async function removeMadeFolders(parent: string, made: string | undefined): Prom
  * What `dir` (the old --out, stepped aside) holds that poolsim cannot show it wrote, as
  * checkTarget judges it: nothing where it is empty or holds only poolsim's files as it wrote them.
  */
-function notPoolsims(dir: string, slugs: readonly string[]): string[] {
+function notPoolsims(dir: string, slugs: readonly string[], gitAt = dir): string[] {
   try {
     const st = lstatSync(dir);
     if (!st.isDirectory()) return [st.isSymbolicLink() ? 'a symbolic link in its place' : 'a file in its place'];
@@ -146,7 +146,7 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
       .sort();
     if (names.length === 0) return [];
     if (!isReportFolder(dir)) return names;
-    return foreignEntries(dir, slugs);
+    return foreignEntries(dir, slugs, gitAt);
   } catch (error) {
     // Unreadable now: nothing is deleted that cannot be looked at.
     return [`it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`];
@@ -155,29 +155,28 @@ function notPoolsims(dir: string, slugs: readonly string[]): string[] {
 
 /**
  * Gives `made` the group and mode (setgid and sticky bits too) of `old`, where `old` is a
- * folder, as far as this user may (a group it is not in is left as it was); the owner keeps
- * rwx until the files are written. Returns the old mode to set once they are.
+ * folder, as far as this user may (a group it is not in is left as it was). The owner keeps
+ * rwx: a folder it could not write in could not be replaced by the next run, which would
+ * leave a `.kept-*` copy of it each time (a review), nor its unfinished render removed.
  */
-async function keepAccess(old: string, made: string): Promise<number | undefined> {
+async function keepAccess(old: string, made: string): Promise<void> {
   let st;
   try {
     st = await stat(old);
   } catch {
-    return undefined; // a new --out: made as the parent's setgid and the umask say
+    return; // a new --out: made as the parent's setgid and the umask say
   }
-  if (!st.isDirectory()) return undefined;
+  if (!st.isDirectory()) return;
   try {
     await chown(made, -1, st.gid);
   } catch {
     // not a member of that group
   }
-  const mode = st.mode & 0o7777;
   try {
-    await chmod(made, mode | 0o700);
+    await chmod(made, (st.mode & 0o7777) | 0o700);
   } catch {
-    return undefined; // a file system without modes
+    // a file system without modes
   }
-  return mode;
 }
 
 /**
@@ -228,7 +227,7 @@ export async function writeReports(
   // private, a team's setgid folder stays the team's): it was made with the defaults and the
   // user's own group, and replaced the old one with them (a files audit). Before anything is
   // written in it, so its files and folders take the group as a setgid folder gives it.
-  const mode = await keepAccess(target, staging);
+  await keepAccess(target, staging);
 
   // Each file written, relative to outDir, with its SHA-256: the list in WRITTEN.
   const written: [string, string][] = [];
@@ -259,9 +258,6 @@ export async function writeReports(
     // Then every file as written: the next run replaces the folder only while it holds
     // these files as they are (reports/target.ts foreignEntries).
     await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
-    // The old folder's mode whole, now that its files are written (one without the owner's
-    // write was kept writable until now).
-    if (mode !== undefined) await chmod(staging, mode).catch(() => undefined);
     stopIfAborted(options.signal);
   } catch (error) {
     await undo();
@@ -292,7 +288,8 @@ export async function writeReports(
   // Anything there that poolsim cannot show it wrote puts the folder back, as it was.
   // What it holds as it was looked at: only that is deleted after (removeAsSeen).
   const seen = hadPrevious ? snapshotOf(previous) : new Map<string, Seen>();
-  const foreign = hadPrevious ? notPoolsims(previous, slugs) : [];
+  // Git knows the folder by its --out name (a results.json a pull brought: reports/target.ts).
+  const foreign = hadPrevious ? notPoolsims(previous, slugs, target) : [];
   if (foreign.length > 0) {
     let back = true;
     try {
@@ -300,7 +297,8 @@ export async function writeReports(
     } catch {
       back = false;
     }
-    await rm(staging, { recursive: true, force: true });
+    // Never over the refusal: a staging folder that cannot go is left for the next run.
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
     const refused = new TargetRefused(
       `--out ${outDir}: ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown}), ` +

@@ -741,6 +741,9 @@ export function setExactValues(simulation: Simulation, values: ExactValues, exac
   if (exactSkipped !== undefined) simulation.exactSkipped = exactSkipped;
 }
 
+/** The setup fields that name something a metric or a line of the output is named by. */
+const NAMED: ReadonlySet<string> = new Set(['name', 'team']);
+
 /**
  * Check a parsed scenario file completely and prepare every point's simulation. Throws
  * ScenarioErrors listing every problem found; nothing runs before this succeeds.
@@ -800,17 +803,17 @@ export function planScenario(
     const outer = sweepPaths.find((o) => o !== inner && inner.startsWith(`${o}.`));
     if (outer) errors.push(new ScenarioError(file, `sweep.${inner}`, `lies inside "${outer}", which the sweep also sets: expected paths that do not overlap (sweep one of them, or put this value in each of the other's)`));
   }
-  // A name of the setup's (a side's, a character's) heads lines of the output too, as
+  // A name of the setup's (a side's, a character's, a VDP team's) heads lines of the output too, as
   // metric names ("win.<side>"): one with a line break could print lines of its own (a
   // files audit), as the scenario's own name is refused for (nameSchema).
   const broken = (value: unknown, path: string, named: boolean): void => {
     if (typeof value === 'string') {
       if (named && /[\n\r\u2028\u2029]/.test(value)) errors.push(new ScenarioError(file, path, 'expected a name on one line: it holds a line break'));
     } else if (Array.isArray(value)) value.forEach((v, i) => broken(v, `${path}.${i}`, named));
-    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) broken(v, `${path}.${k}`, k === 'name');
+    else if (value !== null && typeof value === 'object') for (const [k, v] of Object.entries(value)) broken(v, `${path}.${k}`, NAMED.has(k));
   };
   broken((raw as { setup?: unknown }).setup, 'setup', false);
-  for (const [path, values] of Object.entries(scenario.sweep ?? {})) values.forEach((v, i) => broken(v, `sweep.${path}.${i}`, path.endsWith('.name') || path === 'name'));
+  for (const [path, values] of Object.entries(scenario.sweep ?? {})) values.forEach((v, i) => broken(v, `sweep.${path}.${i}`, NAMED.has(path.slice(path.lastIndexOf('.') + 1))));
   const gridSize = Object.values(scenario.sweep ?? {}).reduce((n, v) => n * v.length, 1);
   if (gridSize > MAX_POINTS) {
     errors.push(new ScenarioError(file, 'sweep', `the sweep makes ${gridSize} points: at most ${MAX_POINTS} can run`));

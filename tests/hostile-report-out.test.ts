@@ -530,15 +530,28 @@ describe('the list of files beside the mark is this machine\'s', () => {
     const git = (...args: string[]) => spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'core.autocrlf=false', ...args], { cwd: dir, encoding: 'utf8' });
     if (git('init', '-q').status === 0) {
       writeFileSync(results, other);
+      // Staged is not Git's: a `git add -A` of the user's edit does not make it deletable.
       expect(git('add', 'out/k/results.json').status).toBe(0);
+      expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
       expect(git('commit', '-qm', 'another machine\'s refresh').status).toBe(0);
       // Git with core.autocrlf on: the list's lines end in \r\n.
       writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
+      expect(() => checkTarget(out)).not.toThrow();
+      // ...and the results.json checked out with \r\n (core.autocrlf): still Git's.
+      writeFileSync(results, other.replace(/\n/g, '\r\n'));
       expect(() => checkTarget(out)).not.toThrow();
       // Edited after the pull: the user's again.
       writeFileSync(results, other.replace('"name": "', '"name": "MY NOTE '));
       expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
       writeFileSync(results, other);
+      // And the whole report: the folder is looked at again once stepped aside, under another
+      // name (a review: Git knew nothing there, and the run was thrown away at the swap).
+      const whole = await poolsim('report', join(dir, 'lib'), '--out', out);
+      expect(whole.code, whole.err).toBe(0);
+      expect(readFileSync(results, 'utf8')).not.toBe(other);
+      expect(readdirSync(dir).filter((f) => f.startsWith('.out.'))).toEqual([]);
+      // The pages were rewritten: the note below is on a fresh report.md.
+      writeFileSync(join(out, WRITTEN), readFileSync(join(out, WRITTEN), 'utf8').replace(/\n/g, '\r\n'));
     } else {
       writeFileSync(results, other);
       expect(() => checkTarget(out)).toThrow(/k\/results\.json \(changed since poolsim wrote it\)/);
@@ -571,6 +584,12 @@ describe('the folder replaced keeps its access', () => {
       expect(statSync(out).gid).toBe(65534);
       expect(statSync(join(out, 'k', 'results.json')).gid).toBe(65534);
     }
+    // A folder without the owner's write: kept writable by its owner, or the next run could
+    // not replace it and left a .kept-* copy of it every time (a review).
+    chmodSync(out, 0o555);
+    for (let run = 0; run < 2; run++) expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o755);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.out.'))).toHaveLength(root ? 0 : 1);
     // A new folder: as the umask and the parent say (no old one to follow).
     expect((await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'fresh'))).code).toBe(0);
   });

@@ -491,6 +491,9 @@ expcet: []
     expect(side.err).toContain('nl-side.json: setup.sides.0.name: expected a name on one line: it holds a line break');
     const swept = write('nl-sweep.json', JSON.stringify({ ...JSON.parse(clashOf('Heist', 'x')), sweep: { 'setup.sides.0.name': ['x', 'y\rz'] } }));
     expect((await poolsim('run', swept)).err).toContain('nl-sweep.json: sweep.setup.sides.0.name.1: expected a name on one line');
+    // A VDP team's name is a metric's too (win.<team>: a review).
+    const team = write('nl-team.json', JSON.stringify({ name: 't', system: 'vdp', mechanic: 'combat', trials: 100, seed: 's', setup: { characters: [{ name: 'a', team: 'line\nbreak', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 7 }, { name: 'b', attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 7 }] } }));
+    expect((await poolsim('run', team)).err).toContain('nl-team.json: setup.characters.0.team: expected a name on one line');
     // And a line separator in other text (a check's why) is shown escaped.
     expect(plainText('a\u2028b\u2029c\nd')).toBe('a\\u2028b\\u2029c\nd');
   });

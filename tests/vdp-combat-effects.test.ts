@@ -63,8 +63,8 @@ describe('cover avoids a hit: rolled on a shot that would hit (rules.coverRoll "
   // "light cover grants a 2/6 chance of avoiding a hit from a direct-fire ranged attack".
   // A VDP audit: rolled before every shot (the text's shortcut, then the only reading), cover
   // took the blocks the one in cover would have made, and lowered its odds: a mirror of two
-  // trained shooters (2+2 against 3+2) read 0.50, 0.48, 0.43 and 0.45 in no, light, medium and
-  // full cover.
+  // trained shooters (2+2 against 3+2) read about 0.48, 0.44 and 0.46 in light, medium and
+  // full cover, against an even fight in the open (docs/rulings/vdp-combat.md#cover).
   const shooter = (name: string, cover: string): Character => ({ name, attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 7, ranged: true, allocation: '2/2', ...(cover === 'none' ? {} : { cover }) });
   const inCover = (cover: string, coverRoll: 'onHit' | 'before') => {
     const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'combat', trials: sized(20000), seed: 'cover', setup: { characters: [shooter('hidden', cover), shooter('open', 'none')] }, rules: { coverRoll } });
