@@ -22,6 +22,7 @@ import { MARKER, checkGoneRelatives } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
 import { exactVerdict } from '../sim/solve/search.ts';
+import { CONFIDENCE } from '../sim/solve/confidence.ts';
 import { METRIC_KINDS } from '../sim/stats.ts';
 
 export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-change D] [--fdr Q]
@@ -61,6 +62,7 @@ const solvePointSchema = lazySchema(() => z
     estimate: finite.optional(),
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high').optional(),
     exact: finite.optional(),
+    trials: z.number().int().min(1).optional(),
   })
   .loose());
 
@@ -87,6 +89,8 @@ const solveAnswerSchema = lazySchema(() => z
     candidates: z.array(z.unknown()).optional(),
     monotone: z.union([z.boolean(), z.literal('assumed')]).optional(),
     points: z.array(solvePointSchema).optional(),
+    // Each value is decided at this confidence over all of its looks (sim/solve/confidence.ts).
+    confidence: z.literal(CONFIDENCE).optional(),
   })
   .loose()
   .superRefine((x, ctx) => {
@@ -130,12 +134,20 @@ const solveAnswerSchema = lazySchema(() => z
       } else if (searched && !among(v)) problem(path, `${what} ${JSON.stringify(v)} is not among the values searched, ${where}: expected one of them${x.find === 'closest' ? '' : ', or null (none in range)'}`);
     };
     if (value !== undefined) named(['value'], value, 'the value');
+    // The value found stands on its own figure: a search always lists it among its points.
+    if (x.decided && value !== undefined && value !== null && x.points !== undefined && !x.points.some((p) => sameValue(p.value, value, vary))) {
+      problem(['points'], `no figure for the value found, ${JSON.stringify(value)}: expected it among the points, as every search lists it`);
+    }
     x.candidates?.forEach((c, i) => named(['candidates', i], c, 'the candidate'));
     x.points?.forEach((p, i) => {
       if (searched && !among(p.value)) problem(['points', i, 'value'], `${JSON.stringify(p.value)} is not among the values searched, ${where}: expected one of them`);
       if (exact && p.exact === undefined) problem(['points', i, 'exact'], 'missing: an exact answer\'s points carry their exact figure');
       if (monteCarlo && (p.estimate === undefined || p.ci95 === undefined)) problem(['points', i], 'a Monte Carlo answer\'s points carry an estimate and its ci95');
       if (monteCarlo && p.exact !== undefined) problem(['points', i, 'exact'], 'a Monte Carlo answer\'s points carry no exact figure (a search by exact values is method "exact")');
+      // diff compares these figures (sim/diff.ts compareSolveFigures): a count of trials tests them.
+      if (monteCarlo && p.trials === undefined) problem(['points', i, 'trials'], 'missing: a Monte Carlo answer\'s points carry the trials behind each estimate');
+      const first = x.points!.findIndex((q) => sameValue(q.value, p.value, vary));
+      if (first < i) problem(['points', i, 'value'], `${JSON.stringify(p.value)} is listed twice (points.${first}): expected each value searched once`);
       if (p.estimate !== undefined && p.ci95 !== undefined) {
         const figure = metricFigureProblem({ estimate: p.estimate, ci95: p.ci95 });
         if (figure) problem(['points', i, 'estimate'], figure);

@@ -56,7 +56,10 @@ export function describeMove(c: MetricChange): string {
  * `win.vipers`"), each in the summary's own markup; by its name where it has no label.
  */
 function metricText(c: MetricChange, words: (label: string) => string, code: (name: string) => string): string {
-  return c.label ? `${words(c.label)} ${code(c.metric)}` : code(c.metric);
+  const metric = c.label ? `${words(c.label)} ${code(c.metric)}` : code(c.metric);
+  // A solve block's own figure says whose it is: the same metric at the same point of the
+  // scenario's results is another number.
+  return c.solve === undefined ? metric : `${words(`solve "${c.solve}"${c.reference ? ', setup A (sameAs)' : ''}:`)} ${metric}`;
 }
 
 /**
@@ -356,7 +359,8 @@ const ROW_STYLE = 'background:#fff4e0';
 /** The moved changes of one scenario, looked up by point and metric (render.ts's tables). */
 export function movedLookup(changes: readonly MetricChange[] | undefined): (point: Record<string, unknown>, metric: string) => MetricChange | undefined {
   if (!changes?.length) return () => undefined;
-  const byKey = new Map(changes.filter((c) => c.moved).map((c) => [`${matchKey(c.point)}\u0000${c.metric}`, c]));
+  // A result point's numbers only: a solve block's figure at the same point is another number.
+  const byKey = new Map(changes.filter((c) => c.moved && c.solve === undefined).map((c) => [`${matchKey(c.point)}\u0000${c.metric}`, c]));
   return (point, metric) => byKey.get(`${matchKey(point)}\u0000${metric}`);
 }
 
@@ -399,14 +403,21 @@ export function scenarioBanner(changes: ScenarioChanges | undefined, format: 'ht
     if (format === 'md') return `**${text}** [All changes](../changes.md)\n\n`;
     return `<p style="${MOVED_STYLE}">${escapeHtml(text)} <a href="../changes.html">All changes</a></p>\n`;
   }
-  const numbers = changes.metrics.filter((c) => c.moved).length;
+  const numbers = changes.metrics.filter((c) => c.moved && c.solve === undefined).length;
   const answers = changes.answers.filter((c) => c.moved).length;
-  const n = numbers + answers;
-  const what = [
+  // A solve block's figures at the values it searched are not in this page's tables: listed
+  // on the summary page only.
+  const figures = changes.metrics.filter((c) => c.moved && c.solve !== undefined).length;
+  const n = numbers + answers + figures;
+  const marked = [
     numbers > 0 ? `${numbers} number${numbers === 1 ? '' : 's'}` : '',
     answers > 0 ? `${answers} solve answer${answers === 1 ? '' : 's'}` : '',
   ].filter((x) => x !== '').join(' and ');
-  const text = n === 0 ? 'Nothing moved since the baseline.' : `${what} moved since the baseline (marked below).`;
+  const listedOnly = figures > 0 ? `${figures} figure${figures === 1 ? '' : 's'} of its solve blocks at the values they searched moved (listed under All changes)` : '';
+  const text =
+    n === 0
+      ? 'Nothing moved since the baseline.'
+      : [marked ? `${marked} moved since the baseline (marked below)` : '', listedOnly].filter((x) => x !== '').join('; ') + (marked ? '.' : ' since the baseline.');
   if (format === 'md') return `${n > 0 ? `**${text}** [All changes](../changes.md)` : text}\n\n`;
   return `<p style="${n > 0 ? MOVED_STYLE : 'color:#555'}">${escapeHtml(text)}${n > 0 ? ' <a href="../changes.html">All changes</a>' : ''}</p>\n`;
 }

@@ -46,7 +46,7 @@
 import { parseDice, type DiceGroup } from './dice.ts';
 import { Z95 } from './stats.ts';
 import { EXACT_TOLERANCE, exactSlack, type MetricResult, type PointResult, type ScenarioResult } from './result.ts';
-import type { SolveResult } from './solve/result.ts';
+import type { SolvePoint, SolveResult } from './solve/result.ts';
 
 /**
  * The precision of exact sides: the contract's 1e-9, but only rounding's where a side is 0
@@ -118,6 +118,15 @@ export interface MetricChange {
   significant: boolean;
   /** Significant and larger than minChange across its 95% interval. */
   moved: boolean;
+  /**
+   * A solve block's own figure, not a result point's (an addition to `--json`): the block's
+   * name, its `point` the value searched (`{[vary]: value}`); `reference` for a `sameAs`
+   * block's figure of setup A (`point` {}). A change of the engine or of the rules that moves
+   * only the values a search looked at, away from the file's own point, moved nothing else
+   * (an audit: "nothing moved", exit 0, beside an exact 0.6405 → 0.6978).
+   */
+  solve?: string;
+  reference?: true;
 }
 
 /** A scenario, point or metric (or a solve block, by name) found on one side only. */
@@ -542,6 +551,98 @@ function labelled(metric: string, next: MetricResult, base: MetricResult, mechan
 const sameJson = sameValue;
 
 /**
+ * One figure compared: a result point's metric, or a solve block's figure at a value it
+ * searched (`compareSolveFigures`). The change, its interval and, where Monte Carlo, its
+ * p-value before the false discovery rate is controlled over every such comparison.
+ */
+function figureChange(
+  scenario: string,
+  point: Record<string, unknown>,
+  metric: string,
+  old: MetricResult,
+  m: MetricResult,
+  baseTrials: number,
+  nextTrials: number,
+  kind: DiffKind,
+  label: { label?: string },
+  sameStreams: boolean,
+): MetricChange {
+  const before = side(old, baseTrials);
+  const after = side(m, nextTrials);
+  const change = after.value - before.value;
+  const exact = before.exact !== undefined && after.exact !== undefined;
+  const tolerance = exactPrecision(before.exact, after.exact);
+  const entry: MetricChange = {
+    scenario,
+    point,
+    metric,
+    ...label,
+    kind,
+    base: before,
+    new: after,
+    change,
+    ci95: exact ? [change, change] : changeInterval(before, after, change, sameStreams),
+    exact,
+    significant: exact && Math.abs(change) > tolerance,
+    moved: false,
+  };
+  const identical =
+    sameStreams && before.exact === undefined && after.exact === undefined && before.estimate === after.estimate && before.ci95[0] === after.ci95[0] && before.ci95[1] === after.ci95[1];
+  if (identical) entry.identical = true;
+  else if (!exact) {
+    const se = nullError(kind, before, after, sameStreams);
+    // No spread on either side: equal values did not move, different ones surely did.
+    // Against an exact side a change within its precision (1e-9) is none.
+    const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? tolerance : 0);
+    entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? rareBothRuns(kind, before, after, sameStreams) ?? (se > 0 ? twoSidedP(change / se) : 0));
+  }
+  return entry;
+}
+
+/** A solve block's figure as a result's metric: exact, or an estimate with its interval. */
+function solveFigure(p: SolvePoint): MetricResult {
+  return p.exact !== undefined ? { estimate: p.exact, ci95: [p.exact, p.exact], exact: p.exact } : { estimate: p.estimate!, ci95: p.ci95! };
+}
+
+/**
+ * Every figure a solve block shares with its baseline: the metric at each value both sides
+ * searched, and a `sameAs` block's figure of setup A. Compared as a result's metrics are,
+ * in the same family of tests. Only where the block asks about the same metric of the
+ * same field (another metric's figures mean another thing: that is said among the
+ * settings); a value one side looked at and the other did not is no change (a Monte Carlo
+ * bisection looks where its draws lead it). The metric's kind and label are the scenario's
+ * own result's, where it reports the metric; a share of several members (`scale`) is
+ * tested as a probability, which for a share overstates its spread: a move may be missed,
+ * none is invented.
+ */
+function compareSolveFigures(a: ScenarioResult, b: ScenarioResult, changes: MetricChange[], sameStreams: boolean, options: DiffOptions): void {
+  if (a.solve === undefined || b.solve === undefined) return;
+  const baseSolves = new Map(a.solve.map((x) => [x.name, x]));
+  for (const y of b.solve) {
+    const x = baseSolves.get(y.name);
+    if (!x || x.vary !== y.vary || x.metric !== y.metric) continue;
+    const metric = y.metric;
+    const own = [...b.results, ...a.results].map((p) => p.metrics[metric]).find((m) => m !== undefined);
+    const kind = (own?.kind as DiffKind | undefined) ?? options.kindOf?.(metric) ?? 'mean';
+    const label = typeof own?.label === 'string' ? { label: own.label } : {};
+    const trialsOf = (p: SolvePoint) => p.trials ?? 1;
+    const pair = (point: Record<string, unknown>, p: SolvePoint, q: SolvePoint, reference: boolean) => {
+      const entry = figureChange(b.name, point, metric, solveFigure(p), solveFigure(q), trialsOf(p), trialsOf(q), kind, label, sameStreams);
+      entry.solve = y.name;
+      if (reference) entry.reference = true;
+      changes.push(entry);
+    };
+    if (x.reference && y.reference && matchKey(x.sameAs ?? {}) === matchKey(y.sameAs ?? {})) pair({}, x.reference, y.reference, true);
+    const key = (v: unknown) => matchKey({ [y.vary]: v });
+    const basePoints = new Map((x.points ?? []).map((p) => [key(p.value), p]));
+    for (const q of y.points ?? []) {
+      const p = basePoints.get(key(q.value));
+      if (p) pair({ [y.vary]: q.value }, p, q, false);
+    }
+  }
+}
+
+/**
  * Compares every scenario, point and metric the two sides share; lists the ones found on
  * one side only and the settings that differ. Names must be unique on each side (the
  * CLI checks, naming the files).
@@ -613,39 +714,11 @@ export function diffResults(base: readonly ScenarioResult[], next: readonly Scen
           onlyInNew.push({ scenario: b.name, point: q.point, metric });
           continue;
         }
-        const kind = kindOfMetric(metric, old, m, options.kindOf);
-        const before = side(old, baseTrials);
-        const after = side(m, nextTrials);
-        const change = after.value - before.value;
-        const exact = before.exact !== undefined && after.exact !== undefined;
-        const tolerance = exactPrecision(before.exact, after.exact);
-        const entry: MetricChange = {
-          scenario: b.name,
-          point: q.point,
-          metric,
-          ...labelled(metric, m, old, b.mechanic ?? a.mechanic, options.labelOf),
-          kind,
-          base: before,
-          new: after,
-          change,
-          ci95: exact ? [change, change] : changeInterval(before, after, change, sameStreams),
-          exact,
-          significant: exact && Math.abs(change) > tolerance,
-          moved: false,
-        };
-        const identical =
-          sameStreams && before.exact === undefined && after.exact === undefined && before.estimate === after.estimate && before.ci95[0] === after.ci95[0] && before.ci95[1] === after.ci95[1];
-        if (identical) entry.identical = true;
-        else if (!exact) {
-          const se = nullError(kind, before, after, sameStreams);
-          // No spread on either side: equal values did not move, different ones surely did.
-          // Against an exact side a change within its precision (1e-9) is none.
-          const none = Math.abs(change) <= (before.exact !== undefined || after.exact !== undefined ? tolerance : 0);
-          entry.p = none ? 1 : (rareAgainstExact(kind, before, after) ?? rareBothRuns(kind, before, after, sameStreams) ?? (se > 0 ? twoSidedP(change / se) : 0));
-        }
-        changes.push(entry);
+        changes.push(figureChange(b.name, q.point, metric, old, m, baseTrials, nextTrials, kindOfMetric(metric, old, m, options.kindOf), labelled(metric, m, old, b.mechanic ?? a.mechanic, options.labelOf), sameStreams));
       }
     }
+    // The solve blocks' own figures, after the scenario's points.
+    compareSolveFigures(a, b, changes, sameStreams, options);
   }
 
   const tested = changes.filter((c) => c.p !== undefined);
@@ -711,6 +784,21 @@ function questionsOf(x: SolveResult, y: SolveResult): [Record<string, unknown>, 
 
 const searched = (r: SolveResult) => r.range !== undefined || r.values !== undefined;
 
+/**
+ * Two questions alike, with the values searched read as values of the field the block
+ * varies and `sameAs` as the setup paths it names, so dice written another way ("d4" and
+ * "1d4", ["2d4"] and ["d4", "d4"]) ask the same question, as they pair as one value
+ * everywhere else (an audit: a block tidied so read "asks another question").
+ */
+function sameQuestion(x: Record<string, unknown>, y: Record<string, unknown>, vary: string): boolean {
+  const read = (q: Record<string, unknown>) => ({
+    ...q,
+    ...(Array.isArray(q.values) ? { values: q.values.map((v) => matchKey({ [vary]: v })) } : {}),
+    ...(q.sameAs !== null && typeof q.sameAs === 'object' ? { sameAs: matchKey(q.sameAs as Record<string, unknown>) } : {}),
+  });
+  return sameJson(read(x), read(y));
+}
+
 /** The solve answers of one scenario on both sides, by block name. */
 function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerChange[], onlyInBase: OneSided[], onlyInNew: OneSided[], settings: SettingChange[]): void {
   // Only where both sides answered their solve blocks: `run --json` and `merge` never do
@@ -726,7 +814,7 @@ function compareAnswers(a: ScenarioResult, b: ScenarioResult, answers: AnswerCha
       continue;
     }
     const [asked, asks] = questionsOf(x, y);
-    if (!sameJson(asked, asks)) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: asked, new: asks });
+    if (!sameQuestion(asked, asks, y.vary)) settings.push({ scenario: b.name, setting: 'solve', solve: y.name, base: asked, new: asks });
     const side = (r: SolveResult): AnswerSide => {
       // The metric at the value found, so a moved answer says what it stands on.
       const p = r.decided && r.value !== undefined && r.value !== null ? (r.points ?? []).find((q) => sameJson(q.value, r.value)) : undefined;

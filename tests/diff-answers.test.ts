@@ -112,6 +112,13 @@ describe('solve answers and metrics poolsim never writes are refused', { timeout
       ['exact-value', (r) => (r.solve[0].value = 3), 'solve.0.value: 3 is not what its own exact points give: expected 2, as the search reads them'],
       ['exact-none', (r) => (r.solve[at('none')].value = 5), `solve.${at('none')}.value: 5 is not what its own exact points give: expected null (none in range), as the search reads them`],
       ['tie-dropped', (r) => delete r.solve[at('tie')].candidates, `solve.${at('tie')}.candidates: not the tie its own exact points give: expected [1,2]`],
+      // diff compares a search's figures (sim/diff.ts compareSolveFigures): edited ones read "nothing moved" (a solve and diff audit).
+      ['point-twice', (r) => r.solve[at('mc')].points.push(structuredClone(r.solve[at('mc')].points[0])), `solve.${at('mc')}.points.${real.solve[at('mc')].points.length}.value: ${JSON.stringify(real.solve[at('mc')].points[0].value)} is listed twice (points.0): expected each value searched once`],
+      ['point-trials', (r) => delete r.solve[at('mc')].points[0].trials, `solve.${at('mc')}.points.0.trials: missing: a Monte Carlo answer's points carry the trials behind each estimate`],
+      ['point-trials-negative', (r) => (r.solve[at('mc')].points[0].trials = -5), `solve.${at('mc')}.points.0.trials: `],
+      ['point-trials-half', (r) => (r.solve[at('mc')].points[0].trials = 1.5), `solve.${at('mc')}.points.0.trials: `],
+      ['points-none', (r) => (r.solve[at('mc')].points = []), `solve.${at('mc')}.points: no figure for the value found, 2: expected it among the points, as every search lists it`],
+      ['confidence', (r) => (r.solve[at('mc')].confidence = 0.5), `solve.${at('mc')}.confidence: expected one of 0.95, got the number 0.5`],
       // Words poolsim never writes.
       ['method', (r) => (r.solve[0].method = 'banana'), 'solve.0.method: expected one of "exact", "montecarlo", got "banana"'],
       ['find', (r) => (r.solve[0].find = 'nearest'), 'solve.0.find: expected one of "closest", "firstAtLeast", "lastAtLeast", "firstAtMost", "lastAtMost", got "nearest"'],
