@@ -123,3 +123,16 @@ describe('Monte Carlo figures of a solve block', () => {
     expect(somethingMoved(d)).toBe(true);
   });
 });
+
+describe('the question a block asks', () => {
+  test('dice written another way ask the same question (an audit: a block tidied from [d4] to ["1d4"] read "asks another question")', () => {
+    const block = (values: unknown[], sameAs: unknown[]) =>
+      ({ name: 'worth', vary: 'setup.a.dice', metric: 'landed.a', find: 'closest', sameAs: { 'setup.a.dice': sameAs }, values, method: 'exact', decided: true, value: values[1], monotone: true, sentence: '', points: [] }) as unknown as SolveResult;
+    const clash = (solve: SolveResult) => ({ name: 'Clash', system: 'viciousness', mechanic: 'clash', trials: 2000, seed: 's', results: [], solve: [solve] }) as unknown as ScenarioResult;
+    const tidied = diffResults([clash(block([[], ['d4'], ['2d4']], ['d6']))], [clash(block([[], ['1d4'], ['d4', 'd4']], ['1d6']))]);
+    expect(tidied.settings).toEqual([]);
+    expect(tidied.answers.map((x) => x.changed)).toEqual([false]);
+    const other = diffResults([clash(block([[], ['d4'], ['2d4']], ['d6']))], [clash(block([[], ['d4'], ['3d4']], ['d6']))]);
+    expect(other.settings.map((s) => s.setting)).toEqual(['solve']);
+  });
+});
