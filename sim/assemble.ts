@@ -34,7 +34,7 @@ function resultOf(plan: ScenarioPlan, tallies: readonly Tally[], points: readonl
     const p = plan.points[i];
     const pending = p.simulation.exact !== undefined && exactPending?.(i) === true;
     const r = pointResult(p.point, tallies[i], pending ? undefined : p.simulation.exact?.(), p.simulation);
-    const notes = [...(p.simulation.exactSkipped ? [p.simulation.exactSkipped] : []), ...(p.simulation.setupNotes ?? [])];
+    const notes = [...(p.simulation.exactSkipped ? [p.simulation.exactSkipped] : []), ...(p.simulation.setupNotes ?? []), ...(p.simulation.tallyNotes?.(tallies[i]) ?? [])];
     if (notes.length > 0) r.notes = notes;
     if (pending) r.exactPending = true;
     return r;

@@ -62,6 +62,11 @@ export interface Simulation {
    * from its integer counts, so the series is as worker-independent as the tally.
    */
   series?(tally: Tally): Record<string, SeriesResult>;
+  /**
+   * What the merged tally of a whole point says its figures leave out (a percentile in a
+   * histogram's open last bin): said in the point's notes, after the setup's.
+   */
+  tallyNotes?(tally: Tally): string[];
 }
 
 export interface Mechanic<Setup = unknown, Rules = unknown> {

@@ -168,9 +168,32 @@ export const campaign = defineMechanic({
       series(tally: Tally): Record<string, SeriesResult> {
         return campaignSeries(tally, turns, plan.startRank);
       },
+      tallyNotes(tally: Tally): string[] {
+        return pointsTopNote(tally, turns);
+      },
     };
   },
 });
+
+/**
+ * Where a percentile of `series.points` (or an end of its interval) falls in the
+ * histogram's last bin, POINTS_HISTOGRAM_TOP or more: it reads as that bin's value, a
+ * lower bound only, so the point says from which turn ([] where none does).
+ */
+export function pointsTopNote(tally: Tally, turns: number): string[] {
+  const bins = POINTS_HISTOGRAM_TOP + 1;
+  const counts = tally.counter(POINTS_BY_TURN);
+  for (let t = 0; t < turns; t++) {
+    const h = counts.subarray(t * bins, (t + 1) * bins);
+    const reached = [0.1, 0.5, 0.9].some((q) => histogramQuantileInterval(h, 0, q)[1] >= POINTS_HISTOGRAM_TOP);
+    if (reached) {
+      return [
+        `series.points: from turn ${t + 1}, a percentile of investment points or an end of its interval reads ${POINTS_HISTOGRAM_TOP}, which stands for ${POINTS_HISTOGRAM_TOP} or more (the per-turn histogram's last bin): a lower bound, not the value; the per-turn mean is exact from sums`,
+      ];
+    }
+  }
+  return [];
+}
 
 /**
  * The per-turn series of reports/charts/campaignSeries.ts, from the merged counters:

@@ -46,11 +46,16 @@ const CONSEQUENCE_OF_CODE = rivalDice.CONSEQUENCE_OF_CODE;
 const WEALTH_LOWERED = rivalDice.WEALTH_LOWERED;
 
 /**
- * Investment points the per-turn histogram tells apart: 0..179 one by one, then one bin
- * for 180 or more (twice rank 7's minimum of 90). Percentiles above it read as 180; the
- * per-turn mean is kept exactly from sums.
+ * Investment points the per-turn histogram tells apart: 0..999 one by one, then one bin
+ * for 1,000 or more (eleven times rank 7's minimum of 90). The per-turn mean is kept
+ * exactly from sums. A percentile (or an end of its interval) in the last bin is only
+ * known to be 1,000 or more: the point's notes say so (campaign.ts pointsTopNote). Until
+ * December 2026 the last bin began at 180, which a rank-6 company of two troupes with a
+ * job every turn passes by turn 18 (a campaign audit: a median of 373 at turn 52 read
+ * 180, its interval [180, 180], with nothing said); 1,000 keeps the tally of a 52-turn
+ * campaign at ~52k counts a point.
  */
-export const POINTS_HISTOGRAM_TOP = 180;
+export const POINTS_HISTOGRAM_TOP = 1000;
 
 /** "Surviving wounded characters require 3 turns of bed rest before they may recover." */
 export const BED_REST_TURNS = 3;
