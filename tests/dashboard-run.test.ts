@@ -574,8 +574,8 @@ describe('every chart has a table beside it', () => {
     ).done)!;
     const rows = compareRows(ra!, rb!);
     expect(rows.map((r) => r.label)).toEqual([
-      'P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean final 6s (free pushes)', 'mean challenges left active',
-      'mean participants who pushed to reroll (then rattled)', 'mean free pushes a failed plan leaves', 'mean challenges active in the fallout',
+      'P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean final 6s (free pushes where the plan fails)', 'mean challenges left active (0 when it succeeds)',
+      'mean participants who pushed to reroll (then rattled)', 'mean free pushes a failed plan leaves (0 when it succeeds)', 'mean challenges active in the fallout (0 when it succeeds)',
     ]);
     // 4 fair dice: P(≥2) − P(≥3) = 11/16 − 5/16.
     expect(rows[0]!.difference.exact).toBeCloseTo(6 / 16, 12);

@@ -23,13 +23,13 @@ export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, ty
 export const BATTLE_METRICS = metricTable({
   win: { name: 'win.<side>', kind: 'probability', label: 'P(win: <side>)', family: 'P(win)', headline: true },
   draw: { name: 'draw', kind: 'probability', label: 'P(draw)' },
-  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
+  rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought (begun)', min: 1 },
   deaths: { name: 'deaths.<side>', kind: 'mean', label: 'mean <side> deaths', family: 'mean deaths' },
   death: { name: 'death.<side>.<name>', kind: 'probability', label: 'P(dies: <side>: <name>)', family: 'P(combatant dies)' },
   fled: { name: 'fled.<side>', kind: 'probability', label: 'P(flees: <side>)', family: 'P(side flees)' },
-  wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded', family: 'mean combatants wounded' },
+  wounded: { name: 'wounded.<side>', kind: 'mean', label: 'mean <side> combatants wounded (the dead included)', family: 'mean combatants wounded' },
   woundedEntry: { name: 'wounded.<side>.<name>', kind: 'probability', label: 'P(wounded: <side>: <name>)', family: 'P(combatant wounded)' },
-  pushed: { name: 'pushed.<side>', kind: 'mean', label: 'mean <side> combatants who pushed', family: 'mean combatants who pushed' },
+  pushed: { name: 'pushed.<side>', kind: 'mean', label: 'mean <side> combatants who pushed to reroll', family: 'mean combatants who pushed' },
 });
 
 export const battle = defineMechanic({
