@@ -83,6 +83,22 @@ describe('item 3: exact work has a budget, lists a cap, errors a length', () => 
     }
   }, 30_000);
 
+  test('a plan of more than 10,000 dice is refused as input, not rolled until the memory runs out (an audit: 10⁸ dice, heap exhausted after 79 s)', () => {
+    const plan = (count: number, dice: string[]) => file({ name: 'k', system: 'viciousness', mechanic: 'knavery', setup: { challenges: 1000, participants: [{ name: 'a', count, dice }] } });
+    const path = plan(1000, Array(100).fill('1000d6'));
+    let error: unknown;
+    try {
+      loadPlans([path]);
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([
+      `${path}: setup.participants: the plan rolls 100,001,000 dice (each participant's 1d6 and its dice, times its count): expected at most 10,000`,
+    ]);
+    // 10,000 exactly is a plan: 1,000 participants of 1d6 and 9 trait dice.
+    expect(() => loadPlans([plan(1000, ['5d6', 'd4', '3d8'])])).not.toThrow();
+  });
+
   test('a battle of 10,000 sides is refused at once, in one line', () => {
     const sides = Array.from({ length: 10_000 }, (_, i) => ({ name: `s${i}`, combatants: [{ name: 'c', bonus: 'x' }] }));
     const path = file({ name: 'x', system: 'viciousness', mechanic: 'battle', setup: { sides } });
