@@ -73,7 +73,8 @@
  *    knavery plan against `challenges` (rattled PCs roll rattled) or a fight with the
  *    rival's minions (as an attempt; each minion rolls 1d4 and the rival's `minionDice`);
  *    success foils it (no d4, no consequence, the slot
- *    reset). With `nextTurn` the interferers spend turn + 1's action: no job, no rest off a
+ *    reset); a failed knavery plan (with `onFailed` "violence", the default) turns into that
+ *    same fight, the plan's 6s free rerolls in it under `freePushes: "reroll"`. With `nextTurn` the interferers spend turn + 1's action: no job, no rest off a
  *    rattle; a second move at the same turn's end goes to the next troupe with PCs free;
  *    `action: "free"` spends nothing;
  *  - `takeRivalDeal: "whenJobFails"`: a failed plan is paid by a deal from a rival chosen
@@ -317,7 +318,7 @@ interface Policy {
   flee?: Flee;
   freePushes?: 'reroll' | 'unused' | 'fallout';
   jobEvery?: number;
-  interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free' };
+  interfere?: { roll: 'knavery' | 'violence'; challenges?: number; action?: 'nextTurn' | 'free'; onFailed?: 'violence' | 'nothing' };
   takeRivalDeal?: 'never' | 'whenJobFails';
   ambition?: { jobs: number } | { rank: 'next' };
   /** A troupe whose captain died is replaced next turn, or never. */
@@ -1342,7 +1343,16 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
           t.interfered++;
           if (interfereCostsAction) for (const pc of free) pc.spentTurn = turn + 1;
           if (interfere.roll === 'knavery') {
-            foiled = plan(free, interfere.challenges ?? 2).successes >= (interfere.challenges ?? 2);
+            const rolled = plan(free, interfere.challenges ?? 2);
+            foiled = rolled.successes >= (interfere.challenges ?? 2);
+            // "Once a plan has failed, the scene shifts immediately to the action": the fight
+            // with the rival's minions, the plan's 6s its free rerolls (freePushes "reroll").
+            if (!foiled && (interfere.onFailed ?? 'violence') === 'violence') {
+              const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
+              const pushes = freePushPolicy === 'reroll' ? rolled.sixes : 0;
+              foiled = fight(dice, free, minions, troupeFlee, 'never', pushes, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe, r.spec.minionBonus), fightPushes).outcome === 'won';
+              dissolveIfCaptainDead(troupe);
+            }
           } else {
             const minions = Math.max(1, r.spec.minions ?? Math.max(0, r.spec.rank - 2));
             foiled = fight(dice, free, minions, troupeFlee, 'never', 0, turn, t, aidOf(troupe.spec), sidesOf(r.spec.minionDice), gearOf(troupe, r.spec.minionBonus), fightPushes).outcome === 'won';
@@ -1817,6 +1827,47 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         restWhenRattled: false,
         interfere: { roll: 'knavery', challenges: 3 },
       },
+    },
+  },
+  {
+    // A failed knavery interference turns into a fight with the rival's minions
+    // (interfere.onFailed "violence", the default: "Once a plan has failed, the scene
+    // shifts immediately to the action"), its 6s free rerolls there; a campaign audit found
+    // the failed plan simply let the design go ahead. Armed minions, deaths and a dead
+    // captain dissolving the troupe; jobs abandoned on failure, so every fight is an
+    // interference's or an attempt's.
+    name: 'interfere-knavery-fallout-fight',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
+      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', interfere: { roll: 'knavery', challenges: 3 } },
+    },
+  },
+  {
+    // The same, with the free pushes thwarting challenges (`fallout`): none reroll in the
+    // interference's fight; and with `onFailed: "nothing"`, the reading until December 2026.
+    name: 'interfere-knavery-fallout-fight-no-rerolls',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
+      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', freePushes: 'fallout', interfere: { roll: 'knavery', challenges: 3 } },
+    },
+  },
+  {
+    name: 'interfere-knavery-failed-nothing',
+    trials: 8000,
+    setup: {
+      turns: 24,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
+      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', interfere: { roll: 'knavery', challenges: 3, onFailed: 'nothing' } },
     },
   },
   {

@@ -340,6 +340,26 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(run('campaign', plan(1)).notes ?? []).not.toContain(note);
   });
 
+  test('interfere.onFailed: noted with roll "violence" (a fight from the start) and against no challenges; with a knavery plan it acts, and so do its free rerolls where no job fights', () => {
+    const interfering = (interfere: object, policy: object = {}) => campaign(troupe(undefined), { interfere, ...policy });
+    expectNoted(
+      run('campaign', interfering({ roll: 'violence', onFailed: 'nothing' })),
+      run('campaign', interfering({ roll: 'violence' })),
+      'policy.interfere.onFailed changes nothing here: it says what a failed plan of a knavery interference turns into, and interfering by violence is a fight from the start',
+    );
+    expectNoted(
+      run('campaign', interfering({ roll: 'knavery', challenges: 0, onFailed: 'nothing' })),
+      run('campaign', interfering({ roll: 'knavery', challenges: 0 })),
+      'policy.interfere.onFailed changes nothing here: a plan against no challenges never fails',
+    );
+    expectActs(run('campaign', interfering({ roll: 'knavery', onFailed: 'nothing' })), run('campaign', interfering({ roll: 'knavery' })), 'policy.interfere.onFailed');
+    // Jobs abandoned on failure: the only fight a failed plan turns into is the
+    // interference's, where the 6s are rerolls; "unused" then differs (it was noted as
+    // changing nothing before a failed interference came to a fight).
+    const abandoning = (policy: object) => interfering({ roll: 'knavery', challenges: 3 }, { onFailedJob: 'abandon', ...policy });
+    expectActs(run('campaign', abandoning({ freePushes: 'unused' })), run('campaign', abandoning({})), 'policy.freePushes');
+  });
+
   test('no fight at all (no failed plan comes to violence, no rivals): the fights\' settings in one note; with rivals they act', () => {
     const quiet = (policy: object) => campaign(troupe(undefined), { onFailedJob: 'abandon', interfere: undefined, ...policy }, []);
     const rules = { push: 'ifNoHit', woundOrder: 'captainFirst', equipment: 'everySide', hitOn: '4+' };

@@ -273,6 +273,7 @@ export const campaignForm: MechanicForm = {
             choice('roll', 'by', ['knavery', 'violence'], 'no interference', 'a knavery plan, or a fight with the rival’s minions; a foiled plan is refunded half with Speed Chess'),
             { kind: 'number', key: 'challenges', label: 'challenges (knavery)', placeholder: '2' },
             choice('action', 'costs the interferers', ['nextTurn', 'free'], 'their next turn’s action (default)', '“Each character in a troupe may take one turn action”: the move comes as the next turn begins, and taking part in it is that turn’s action; or nothing', { nextTurn: 'their next turn’s action', free: 'nothing' }),
+            choice('onFailed', 'a failed plan (knavery) turns to', ['violence', 'nothing'], 'a fight with the rival’s minions (default)', '“Once a plan has failed, the scene shifts immediately to the action”: the interferers fight the rival’s minions, and foil the design if they win; or the design goes ahead', { violence: 'a fight with the rival’s minions', nothing: 'nothing: the design goes ahead' }),
           ],
         },
         choice('knaveryPush', 'pushes to reroll in a plan', ['never', 'ifShort', 'ifBehind'], 'never (default)', 'when the plan falls short, those who showed no success (or, bolder, fewer successes than a reroll of their dice averages) reroll, then are rattled', { never: 'never', ifShort: 'when the plan falls short', ifBehind: 'when short, whoever rolled below its reroll’s average' }),

@@ -308,6 +308,8 @@ export class CampaignPlan {
   /** Policy interfere: INTERFERE_NONE, _KNAVERY or _VIOLENCE; a knavery interference's challenges. */
   declare readonly interfere: number;
   declare readonly interfereChallenges: number;
+  /** A failed knavery interference turns into a fight with the rival's minions (interfere.onFailed "violence"). */
+  declare readonly interfereFallout: boolean;
   /** An interference spends its PCs' action of the next turn (policy interfere.action "nextTurn"). */
   declare readonly interferenceSpendsAction: boolean;
   /** The company may foil a design (interference on an unsubtle one): the rivals' odds then depend on it. */
@@ -481,6 +483,7 @@ export class CampaignPlan {
     const interfere = policy.interfere;
     this.interfere = interfere === undefined ? INTERFERE_NONE : interfere.roll === 'knavery' ? INTERFERE_KNAVERY : INTERFERE_VIOLENCE;
     this.interfereChallenges = interfere?.challenges ?? 2;
+    this.interfereFallout = interfere?.roll === 'knavery' && (interfere.onFailed ?? 'violence') === 'violence';
     this.interferenceSpendsAction = (interfere?.action ?? 'nextTurn') === 'nextTurn';
     this.interferes = this.interfere !== INTERFERE_NONE && (setup.rivals ?? []).some((r) => r.designs.some((d) => d.unsubtle === true));
     this.fallout = (policy.freePushes ?? 'reroll') === 'fallout';
@@ -1541,15 +1544,23 @@ export class CampaignTrial {
     // "Each character in a troupe may take one turn action": the move comes "as the next
     // turn begins", and taking part in its knavery or violence is that turn's action.
     if (p.interferenceSpendsAction) for (let k = 0; k < n; k++) this.spentTurn[this.participants[k]] = t + 1;
-    let foiled: boolean;
-    if (p.interfere === INTERFERE_KNAVERY) {
+    let foiled = false;
+    // A knavery plan, and where it fails (interfere.onFailed "violence": "Once a plan has
+    // failed, the scene shifts immediately to the action") the fight a violent interference
+    // is from the start, the plan's 6s its free rerolls under freePushes "reroll".
+    let fight = p.interfere !== INTERFERE_KNAVERY;
+    let free = 0;
+    if (!fight) {
       foiled = this.rollPlan(random, n, p.interfereChallenges) >= p.interfereChallenges;
-    } else {
+      fight = !foiled && p.interfereFallout;
+      if (fight && p.freeRerolls === true) free = this.sixes;
+    }
+    if (fight) {
       const s = this.equipmentSide(i, this.minionFights[r], this.minionFightsOutequipped[r], this.minionBonusDice[r]);
       // Fought as an attempt on a life is: at least one minion comes, the plan being
       // someone's (a rank-2 rival has 0 by "rank minus 2", which let every fight be won
       // without a die rolled).
-      foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i));
+      foiled = s.fight(random, this.participants, n, Math.max(1, p.rivals.minions[r]), p.bonusSides, p.troupeBonusFrom[i], this.fightBonusTo, this.fightAid(i, this.participants, n), this.medicPcs(i), free);
       if (p.shotsAt >= 0) this.acc[p.shotsAt] += s.snapShots;
       this.casualties(s, i, t);
     }

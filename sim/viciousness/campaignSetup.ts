@@ -145,10 +145,19 @@ export const policySchema = lazySchema(() => z
      * against `challenges` (default 2) or a fight with the rival's minions. None by default.
      * `action`: "nextTurn" (default) — the interferers spend their action of the turn that
      * begins with the rival's move ("Each character in a troupe may take one turn action");
-     * "free" — it costs no action (the reading until December 2026).
+     * "free" — it costs no action (the reading until December 2026). `onFailed` (knavery
+     * only): "violence" (default) — "Once a plan has failed, the scene shifts immediately to
+     * the action": a failed plan turns into a fight with the rival's minions, which foils the
+     * design if the PCs win it; "nothing" — the design goes ahead (the reading until
+     * December 2026).
      */
     interfere: z
-      .object({ roll: z.enum(['knavery', 'violence']), challenges: z.number().int().min(0).max(100).optional(), action: z.enum(['nextTurn', 'free']).optional() })
+      .object({
+        roll: z.enum(['knavery', 'violence']),
+        challenges: z.number().int().min(0).max(100).optional(),
+        action: z.enum(['nextTurn', 'free']).optional(),
+        onFailed: z.enum(['violence', 'nothing']).optional(),
+      })
       .strict()
       .optional(),
     /** What the turn's coins buy (docs/rulings/purchases.md); nothing by default. */
@@ -390,6 +399,11 @@ function fieldNotes(
   if (policy.interfere?.roll === 'violence' && policy.interfere.challenges !== undefined) {
     nothing('policy.interfere.challenges', 'interfering by violence is a fight with the rival\'s minions, not a plan against challenges');
   }
+  if (policy.interfere?.roll === 'violence' && policy.interfere.onFailed !== undefined) {
+    nothing('policy.interfere.onFailed', 'it says what a failed plan of a knavery interference turns into, and interfering by violence is a fight from the start');
+  } else if (policy.interfere?.roll === 'knavery' && policy.interfere.challenges === 0 && policy.interfere.onFailed !== undefined) {
+    nothing('policy.interfere.onFailed', 'a plan against no challenges never fails');
+  }
   const idle = policy.action === 'idle';
   if (idle) {
     const unused = (['job', 'jobEvery'] as const).filter((k) => policy[k] !== undefined);
@@ -412,10 +426,14 @@ function fieldNotes(
       `policy.job.guards has perActiveChallenge 0 and count 0: a failed plan meets nobody to fight, so it fails${policy.freePushes === 'fallout' ? ' (unless its free pushes thwart every challenge left)' : ''}, while with guards a fight won completes the job: fewer guards can mean fewer jobs done (docs/rulings/campaign.md, "A failed plan")`,
     );
   }
-  const noFallout = noFalloutWhy(policy);
+  // A failed knavery interference turns into a fight whose free rerolls are its plan's 6s
+  // (interfere.onFailed "violence", the default): there free pushes act whatever the jobs do.
+  const interferenceFight =
+    policy.interfere?.roll === 'knavery' && (policy.interfere.challenges ?? 2) > 0 && (policy.interfere.onFailed ?? 'violence') === 'violence' && rivals.some((r) => r.designs.some((d) => d.unsubtle === true));
+  const noFallout = interferenceFight ? undefined : noFalloutWhy(policy);
   if (policy.freePushes !== undefined && noFallout !== undefined) {
     nothing('policy.freePushes', `free pushes are spent in a failed plan's fallout (the violence after it; with "fallout", the fallout itself), and ${noFallout}`);
-  } else if (policy.freePushes !== undefined && policy.freePushes !== 'fallout' && !idle && noGuards(policy)) {
+  } else if (policy.freePushes !== undefined && policy.freePushes !== 'fallout' && !idle && noGuards(policy) && !interferenceFight) {
     // Rerolls in a fight that never comes: "reroll" spends none, as "unused" (an audit
     // found them alike, unsaid); "fallout" still thwarts challenges, so it acts.
     nothing('policy.freePushes', `"${policy.freePushes}" gives the same figures as "${policy.freePushes === 'unused' ? 'reroll' : 'unused'}": a failed plan's free pushes are rerolls in the fight after it, and job.guards has perActiveChallenge 0 and count 0, so no guard is ever there to fight ("fallout", which thwarts challenges, does differ)`);
