@@ -1238,14 +1238,17 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
         paid = true;
       } else if (!abandon) {
         let active = challenges - successes;
-        // "fallout": each free push thwarts an active challenge, one guard group fewer.
-        if (freePushPolicy === 'fallout') {
+        // "fallout": each free push thwarts an active challenge, one guard group fewer, made
+        // by a participant not rattled ("Rattled PCs can't push themselves"): none where
+        // every one is, from before or by its push to reroll in this plan.
+        const thwarting = freePushPolicy === 'fallout' && participants.some((pc) => !pc.rattled);
+        if (thwarting) {
           const thwarted = Math.min(active, sixes);
           t['jobs.freePushes'] += thwarted;
           active -= thwarted;
         }
         const guards = guardCount + perActive * active;
-        if (freePushPolicy === 'fallout' && active === 0 && guardCount === 0) {
+        if (thwarting && active === 0 && guardCount === 0) {
           // Every challenge thwarted, nobody else there: the fallout is dealt with.
           paid = true;
         } else if (guards > 0) {
@@ -2895,6 +2898,29 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         restWhenRattled: false,
         freePushes: 'fallout',
         knaveryPush: 'ifShort',
+      },
+    },
+  },
+  {
+    // "Rattled PCs can't push themselves": a lone captain, rattled from the start and never
+    // resting, its plan's 6s thwart no challenge in the fallout (`freePushes: "fallout"`),
+    // so its failed job, with no guard to fight, is never done; a second, steady PC beside
+    // it in the other troupe may use them. A knavery audit found them used by nobody able to push.
+    name: 'fallout-rattled-nobody-pushes',
+    trials: 6000,
+    setup: {
+      turns: 16,
+      company: { name: 'co', rank: 2 },
+      troupes: [
+        { name: 'a', captain: { knavery: ['6d6'], violence: ['d4'], rattled: true } },
+        { name: 'b', captain: { knavery: ['5d6'], violence: ['d4'], rattled: true }, minions: [{ name: 'm', knavery: ['d6'] }] },
+      ],
+      rivals: [{ name: 'pest', rank: 5, designs: [{ severity: 'light' }] }],
+      policy: {
+        // No guard: a failed plan is done only where its free pushes thwart every challenge left.
+        job: { challenges: 3, method: 'rare', guards: { perActiveChallenge: 0 } },
+        restWhenRattled: false,
+        freePushes: 'fallout',
       },
     },
   },

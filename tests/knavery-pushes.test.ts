@@ -61,12 +61,16 @@ function reference(parts: RefPart[], needs: readonly number[], push: boolean) {
       const sum = sums[n];
       const faces = rolled.map((r) => r.slice());
       let pushed = 0;
+      // "Rattled PCs can't push themselves": a free push thwarts a challenge only where a
+      // participant is left not rattled (neither from the start nor by its push).
+      let free = parts.some((p) => !p.rattled);
       if (push && count(faces) < need) {
+        free = false;
         parts.forEach((p, i) => {
           if (!p.rattled && faces[i].every((f) => f < 4)) {
             faces[i] = rerollAt[i].map((at) => face[at]);
             pushed++;
-          }
+          } else if (!p.rattled) free = true;
         });
       }
       const successes = count(faces);
@@ -79,7 +83,7 @@ function reference(parts: RefPart[], needs: readonly number[], push: boolean) {
       sum.pushed += pushed;
       sum.freePushes += failed ? sixes : 0;
       sum.threats += failed ? need - successes : 0;
-      sum.threatsAfterFallout += failed ? Math.max(0, need - successes - sixes) : 0;
+      sum.threatsAfterFallout += failed ? Math.max(0, need - successes - (free ? sixes : 0)) : 0;
     });
   }
   return sums.map((sum) => Object.fromEntries(Object.entries(sum).map(([k, v]) => [k, v / total])));
@@ -129,6 +133,18 @@ describe('knavery pushes', () => {
     expect(ifShort.success.exact).toBeCloseTo(0.5625, 12);
     // Pushers: both fail → 2 (1/4), one fails → 1 (1/2): 1 on average.
     expect(ifShort.pushed.exact).toBeCloseTo(1, 12);
+  });
+
+  test('"Rattled PCs can\'t push themselves": a rattled group\'s free pushes thwart nothing in the fallout, and the point says so (a knavery audit: 0.145 challenges thwarted by pushes nobody could make)', () => {
+    const setup = { challenges: 4, participants: [{ name: 'a', count: 3, dice: ['d6'], rattled: true }] };
+    const fallout = runScenario(knavery({ ...setup, freePushes: 'fallout' }, 10)).results[0];
+    const unused = runScenario(knavery({ ...setup, freePushes: 'unused' }, 10)).results[0];
+    expect(fallout.metrics.threats.exact).toBeCloseTo(fallout.metrics.active.exact!, 12);
+    expect(fallout.metrics).toEqual(unused.metrics);
+    expect(fallout.notes).toContain('freePushes changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves"), so no free push is used to thwart a challenge: "fallout" gives the figures of "unused"');
+    // One participant not rattled is enough: the free pushes are not a PC's own rerolls.
+    const one = runScenario(knavery({ challenges: 4, freePushes: 'fallout', participants: [{ name: 'a', count: 2, dice: ['d6'], rattled: true }, { name: 'b', dice: ['d6'] }] }, 10)).results[0];
+    expect(one.metrics.threats.exact).toBeLessThan(one.metrics.active.exact! - 0.01);
   });
 
   test('"Rattled PCs can\'t push themselves": a rattled group pushes nobody', () => {
@@ -231,6 +247,9 @@ function behindReference(parts: RefPart[], needs: readonly number[]) {
     let ifShort = 0;
     let ifShortSixes = 0;
     let pushed = 0;
+    // A participant left not rattled if the group is short (it kept its roll), and one at all.
+    let freeIfShort = false;
+    const freeAtFirst = parts.some((p) => !p.rattled);
     parts.forEach((p, i) => {
       const own = firstAt[i].map(face);
       const hits = own.filter((f) => f >= 4).length;
@@ -238,6 +257,7 @@ function behindReference(parts: RefPart[], needs: readonly number[]) {
       first += hits;
       firstSixes += sixes;
       if (p.rattled || hits >= mean[i]) {
+        if (!p.rattled) freeIfShort = true;
         ifShort += hits;
         ifShortSixes += sixes;
         return;
@@ -260,7 +280,8 @@ function behindReference(parts: RefPart[], needs: readonly number[]) {
       sum.pushed += weight * (short ? pushed : 0);
       sum.freePushes += weight * (failed ? sixes : 0);
       sum.threats += weight * (failed ? need - successes : 0);
-      sum.threatsAfterFallout += weight * (failed ? Math.max(0, need - successes - sixes) : 0);
+      const free = short ? freeIfShort : freeAtFirst;
+      sum.threatsAfterFallout += weight * (failed ? Math.max(0, need - successes - (free ? sixes : 0)) : 0);
     });
     let i = 0;
     while (i < slots.length && ++pick[i] === slots[i].length) pick[i++] = 0;

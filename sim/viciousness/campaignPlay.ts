@@ -1439,8 +1439,11 @@ export class CampaignTrial {
       // are the active challenges less those the free pushes thwart (freePushes "fallout");
       // with "reroll" the free pushes are rerolls in the fight instead.
       const active = need - successes;
-      const threats = p.fallout === true ? Math.max(0, active - this.sixes) : active;
-      if (p.fallout === true) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
+      // "Rattled PCs can't push themselves": the 6s thwart challenges only where a
+      // participant is left not rattled (from before, or by a push to reroll in this plan).
+      const thwart = p.fallout === true && this.anySteady(parts, n);
+      const threats = thwart ? Math.max(0, active - this.sixes) : active;
+      if (thwart) acc[METRIC.jobsFreePushes] += Math.min(active, this.sixes);
       const guards = p.guardsFixed + p.guardsPerActive * threats;
       // Every challenge thwarted, by the roll or the free pushes, and nobody else there:
       // the fallout is dealt with and the job done.
@@ -1457,6 +1460,12 @@ export class CampaignTrial {
       }
     }
     return success;
+  }
+
+  /** Whether one of the first `n` participants is not rattled. */
+  private anySteady(parts: Int32Array, n: number): boolean {
+    for (let k = 0; k < n; k++) if (this.rattled[parts[k]] === 0) return true;
+    return false;
   }
 
   /**

@@ -147,6 +147,10 @@ export const knavery = defineMechanic({
     // spent on (an audit: "fallout" taken unsaid there, and "unused" said to differ from it).
     if (setup.freePushes !== undefined && need === 0) {
       setupNotes.push(`freePushes changes nothing here: no challenge is left to meet, so the plan never fails and leaves no free push to spend ("${setup.freePushes}")`);
+    } else if (fallout && !parts.some((p) => !p.dice[0].rattled)) {
+      // "Rattled PCs can't push themselves": no free push is used, as with "unused" (a
+      // knavery audit: thwarted challenges with nobody able to push).
+      setupNotes.push('freePushes changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves"), so no free push is used to thwart a challenge: "fallout" gives the figures of "unused"');
     } else if (setup.freePushes === 'unused') {
       // The default's rerolls are the violence of the fight after a failed plan, which this
       // mechanic does not play: its figures are `unused`'s (docs/rulings/knavery.md).
@@ -180,6 +184,9 @@ export const knavery = defineMechanic({
     const diceFrom = new Int32Array(parts.length + 1);
     parts.forEach((p, i) => (diceFrom[i + 1] = diceFrom[i] + p.dice.length));
     const pushable = Uint8Array.from(parts, (p) => (p.pushable ? 1 : 0));
+    // Participants not rattled as the plan is rolled: those left so after the pushes may use
+    // a free push.
+    const steadyCount = parts.filter((p) => !p.dice[0].rattled).length;
     // A pusher's first-roll successes are below this: 1 for ifShort (none), ⌈expected⌉ for ifBehind.
     const below = Int32Array.from(parts, (p) => p.pushBelow ?? 1);
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
@@ -228,13 +235,16 @@ export const knavery = defineMechanic({
           }
           const failed = successes < need;
           const active = failed ? need - successes : 0;
+          // "Rattled PCs can't push themselves": the 6s thwart challenges (fallout) only where a
+          // participant is left not rattled, every pusher having been one (knaveryOdds).
+          const thwart = fallout && steadyCount > pushed;
           tally.add(M.success, failed ? 0 : 1);
           tally.add(M.successes, successes);
           tally.add(M.sixes, sixes);
           tally.add(M.active, active);
           tally.add(M.pushed, pushed);
           tally.add(M.freePushes, failed ? sixes : 0);
-          tally.add(M.threats, failed ? Math.max(0, active - (fallout ? sixes : 0)) : 0);
+          tally.add(M.threats, failed ? Math.max(0, active - (thwart ? sixes : 0)) : 0);
           tally.bin(0, successes);
         }
         tally.addTrials(trials);
@@ -246,7 +256,9 @@ export const knavery = defineMechanic({
       // 3× above that (100 dice read 2.6 s). ifBehind's two-pass fold (knaveryPushes.ts) was
       // timed beside ifShort on a loaded 2-core machine: every split of 100 d6 under 1.7 s
       // against ifShort's 1.4 s (10 of 10 dice 1.7 s against 0.7 s), inside that margin.
-      exactCost: () => (parts.some((p) => p.pushable) ? 0.25 * (dice.length + 1) ** 4 : 40 * (dice.length + 1) ** 2),
+      // With pushes and `fallout` the chain keeps one more state (whether a participant not
+      // rattled is left): twice the work.
+      exactCost: () => (parts.some((p) => p.pushable) ? (fallout ? 0.5 : 0.25) * (dice.length + 1) ** 4 : 40 * (dice.length + 1) ** 2),
       exact() {
         const o = knaveryOdds(parts, need, fallout);
         if (!o) {

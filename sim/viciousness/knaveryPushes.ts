@@ -105,7 +105,11 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
   const n = all.length;
   const anyPush = parts.some((p) => p.pushable);
   const out: KnaveryOdds = { success: 0, successes: 0, sixes: 0, active: 0, pushed: 0, freePushes: 0, threats: 0, distribution: new Array(n + 1).fill(0) };
-  const settle = (p: number, s: number, x: number) => {
+  // "Rattled PCs can't push themselves": a free push thwarts a challenge (`fallout`) only
+  // where some participant is not rattled when the plan fails — rattled from the start
+  // (or by a trait pushed to remove a challenge), or by its own push to reroll.
+  const steady = (p: KnaveryParticipantDice) => p.dice.length > 0 && !p.dice[0].rattled;
+  const settle = (p: number, s: number, x: number, thwart: boolean) => {
     // The roll as it finally stands: s successes, x sixes.
     out.successes += p * s;
     out.sixes += p * x;
@@ -116,17 +120,24 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
     }
     out.active += p * (need - s);
     out.freePushes += p * x;
-    out.threats += p * Math.max(0, need - s - (fallout ? x : 0));
+    out.threats += p * Math.max(0, need - s - (thwart ? x : 0));
   };
   if (!anyPush) {
     const grid = knaveryGrid(all);
-    grid.forEach((row, s) => row.forEach((p, x) => p !== 0 && settle(p, s, x)));
+    const thwart = fallout && parts.some(steady);
+    grid.forEach((row, s) => row.forEach((p, x) => p !== 0 && settle(p, s, x, thwart)));
     return out;
   }
   if (n > MAX_PUSH_DICE) return undefined;
   const w = n + 1;
-  const size = w * w * w;
-  // index = (t1·w + f)·w + x
+  // With `fallout`, whether a participant not rattled is left once the pushers are (k = 1:
+  // one not rattled kept its first roll, so pushed nothing) is a state of its own: every
+  // participant not rattled may push (pushable), and one that shows too little does when
+  // the group falls short. Without it the chain is as it always was, to the last bit.
+  const K = fallout ? 2 : 1;
+  const cube = w * w * w;
+  const size = K * cube;
+  // index = k·w³ + (t1·w + f)·w + x
   let prob = new Float64Array(size);
   let firstSixes = new Float64Array(size); // E[first-roll sixes; state]
   let pushers = new Float64Array(size); // E[participants with no first success who may push; state]
@@ -136,6 +147,8 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
     const d = part.dice.length;
     const own = knaveryGrid(part.dice);
     const below = part.pushable ? (part.pushBelow ?? 1) : 0;
+    // A participant not rattled that keeps its first roll is one left to use a free push.
+    const keeps = K > 1 && steady(part);
     // With a bar above 1 (ifBehind) a pusher may have shown up to below − 1 successes: its
     // first roll is folded into mid* (t1 gains them, f and x wait) and its reroll after, in
     // one pass over mid*: the work stays (N+1)³ states by the reroll's outcomes, where one
@@ -149,44 +162,46 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
     const np = new Float64Array(size);
     const nf = new Float64Array(size);
     const nu = new Float64Array(size);
-    for (let t1 = 0; t1 <= top; t1++) {
-      for (let f = 0; f <= top; f++) {
-        for (let x = 0; x <= top; x++) {
-          const at = (t1 * w + f) * w + x;
-          const p = prob[at];
-          if (p === 0) continue;
-          const a = firstSixes[at];
-          const u = pushers[at];
-          for (let s = 0; s <= d; s++) {
-            for (let sx = 0; sx <= s; sx++) {
-              const q = own[s][sx];
-              if (q === 0) continue;
-              if (staged && s < below) {
-                // Shows too few: its first roll counts in t1 (if the group is not short),
-                // its reroll is added below (state f, x hold the case where it is short).
-                const to = ((t1 + s) * w + f) * w + x;
-                mp[to] += p * q;
-                mf[to] += (a + p * sx) * q;
-                mu[to] += (u + p) * q;
-              } else if (s < below) {
-                // Shows no success (ifShort): rerolls if the group falls short (state f, x
-                // hold that case).
-                for (let r = 0; r <= d; r++) {
-                  for (let rx = 0; rx <= r; rx++) {
-                    const q2 = own[r][rx];
-                    if (q2 === 0) continue;
-                    const to = ((t1 + s) * w + f + r) * w + x + rx;
-                    const qq = q * q2;
-                    np[to] += p * qq;
-                    nf[to] += (a + p * sx) * qq;
-                    nu[to] += (u + p) * qq;
+    for (let k = 0; k < K; k++) {
+      for (let t1 = 0; t1 <= top; t1++) {
+        for (let f = 0; f <= top; f++) {
+          for (let x = 0; x <= top; x++) {
+            const at = k * cube + (t1 * w + f) * w + x;
+            const p = prob[at];
+            if (p === 0) continue;
+            const a = firstSixes[at];
+            const u = pushers[at];
+            for (let s = 0; s <= d; s++) {
+              for (let sx = 0; sx <= s; sx++) {
+                const q = own[s][sx];
+                if (q === 0) continue;
+                if (staged && s < below) {
+                  // Shows too few: its first roll counts in t1 (if the group is not short),
+                  // its reroll is added below (state f, x hold the case where it is short).
+                  const to = k * cube + ((t1 + s) * w + f) * w + x;
+                  mp[to] += p * q;
+                  mf[to] += (a + p * sx) * q;
+                  mu[to] += (u + p) * q;
+                } else if (s < below) {
+                  // Shows no success (ifShort): rerolls if the group falls short (state f, x
+                  // hold that case).
+                  for (let r = 0; r <= d; r++) {
+                    for (let rx = 0; rx <= r; rx++) {
+                      const q2 = own[r][rx];
+                      if (q2 === 0) continue;
+                      const to = k * cube + ((t1 + s) * w + f + r) * w + x + rx;
+                      const qq = q * q2;
+                      np[to] += p * qq;
+                      nf[to] += (a + p * sx) * qq;
+                      nu[to] += (u + p) * qq;
+                    }
                   }
+                } else {
+                  const to = (keeps ? cube : k * cube) + ((t1 + s) * w + f + s) * w + x + sx;
+                  np[to] += p * q;
+                  nf[to] += (a + p * sx) * q;
+                  nu[to] += u * q;
                 }
-              } else {
-                const to = ((t1 + s) * w + f + s) * w + x + sx;
-                np[to] += p * q;
-                nf[to] += (a + p * sx) * q;
-                nu[to] += u * q;
               }
             }
           }
@@ -195,22 +210,24 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
     }
     if (staged) {
       // The pushers' rerolls (fresh: a pushable participant is not rattled, so own is its reroll's law).
-      for (let t1 = 0; t1 <= top + d; t1++) {
-        for (let f = 0; f <= top; f++) {
-          for (let x = 0; x <= top; x++) {
-            const at = (t1 * w + f) * w + x;
-            const p = mp[at];
-            if (p === 0) continue;
-            const a = mf[at];
-            const u = mu[at];
-            for (let r = 0; r <= d; r++) {
-              for (let rx = 0; rx <= r; rx++) {
-                const q2 = own[r][rx];
-                if (q2 === 0) continue;
-                const to = (t1 * w + f + r) * w + x + rx;
-                np[to] += p * q2;
-                nf[to] += a * q2;
-                nu[to] += u * q2;
+      for (let k = 0; k < K; k++) {
+        for (let t1 = 0; t1 <= top + d; t1++) {
+          for (let f = 0; f <= top; f++) {
+            for (let x = 0; x <= top; x++) {
+              const at = k * cube + (t1 * w + f) * w + x;
+              const p = mp[at];
+              if (p === 0) continue;
+              const a = mf[at];
+              const u = mu[at];
+              for (let r = 0; r <= d; r++) {
+                for (let rx = 0; rx <= r; rx++) {
+                  const q2 = own[r][rx];
+                  if (q2 === 0) continue;
+                  const to = k * cube + (t1 * w + f + r) * w + x + rx;
+                  np[to] += p * q2;
+                  nf[to] += a * q2;
+                  nu[to] += u * q2;
+                }
               }
             }
           }
@@ -222,21 +239,23 @@ export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: numb
     pushers = nu;
     top += d;
   }
-  for (let t1 = 0; t1 <= n; t1++) {
-    for (let f = 0; f <= n; f++) {
-      for (let x = 0; x <= n; x++) {
-        const at = (t1 * w + f) * w + x;
-        const p = prob[at];
-        if (p === 0) continue;
-        if (t1 >= need) {
-          // Not short: nobody pushes; the first roll stands (its sixes from the expectation).
-          out.success += p;
-          out.successes += p * t1;
-          out.sixes += firstSixes[at];
-          out.distribution[t1] += p;
-        } else {
-          out.pushed += pushers[at];
-          settle(p, f, x);
+  for (let k = 0; k < K; k++) {
+    for (let t1 = 0; t1 <= n; t1++) {
+      for (let f = 0; f <= n; f++) {
+        for (let x = 0; x <= n; x++) {
+          const at = k * cube + (t1 * w + f) * w + x;
+          const p = prob[at];
+          if (p === 0) continue;
+          if (t1 >= need) {
+            // Not short: nobody pushes; the first roll stands (its sixes from the expectation).
+            out.success += p;
+            out.successes += p * t1;
+            out.sixes += firstSixes[at];
+            out.distribution[t1] += p;
+          } else {
+            out.pushed += pushers[at];
+            settle(p, f, x, k === 1);
+          }
         }
       }
     }
