@@ -14,7 +14,7 @@ import { type MetricKind, metricLabel } from '../metrics.ts';
 import { pointLabel, sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
-import { MARGIN_TOP, WIDTH, heatmapAxisValues, estimateFigure, fitPathLabel, keyLine, outwardReach, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
+import { MARGIN_TOP, WIDTH, heatmapAxisValues, estimateFigure, fitPathLabel, intervalEnd, keyLine, outwardReach, panelLabels, reachText, slantReach, SLANT, sweepAxes, textWidth } from './shared.ts';
 
 export interface MetricHeatmapOptions {
   kind: MetricKind;
@@ -89,12 +89,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
     // The ends rounded outward, so the printed interval holds what it stands for (0.00128
     // read "0.001"); one below the last place keeps a significant digit ("0–0.0002", not
     // "0.000–0.000").
-    const end = (x: number, up: boolean) => {
-      if (x === 0) return '0';
-      const digits = Math.abs(x) < 0.5 * 10 ** -places ? -Math.floor(Math.log10(Math.abs(x))) : places;
-      const f = 10 ** digits;
-      return ((up ? Math.ceil(x * f - 1e-9) : Math.floor(x * f + 1e-9)) / f).toFixed(digits);
-    };
+    const end = (x: number, up: boolean) => intervalEnd(x, up, places);
     const lopsided = Math.abs(hi - estimate - (estimate - lo)) > 0.2 * half;
     if (lopsided && ends) return `${end(lo, false)}–${end(hi, true)}`;
     // Too narrow for two ends: the longer reach, which holds the whole interval, signed where
@@ -113,7 +108,7 @@ export function metricHeatmap(result: ScenarioResult, metric: string, options: M
   // among three-place cells (a report audit).
   const estimateText = (x: number, ci: readonly [number, number]) => {
     const text = estimateFigure(x, kind, ci);
-    return Math.abs(x) < 0.5 * 10 ** -places ? text.replace(/^(-?0\.0*[1-9]\d*?)0+$/, '$1') : text;
+    return Math.abs(x) < 10 ** -places ? text.replace(/^(-?0\.0*[1-9]\d*?)0+$/, '$1') : text;
   };
   // An exact value in as many places as it needs (0.3125, not "0.313 exact").
   const labelWith = (ends: boolean) => (r: (typeof rows)[number]) =>

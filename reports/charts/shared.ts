@@ -191,7 +191,10 @@ export function placesOf(kind: MetricKind): number {
 export function estimateFigure(x: number, kind: MetricKind, ci?: readonly [number, number]): string {
   const places = placesOf(kind);
   if (Number.isInteger(x)) return String(x);
-  if (Math.abs(x) < 0.5 * 10 ** -places) return x.toPrecision(2);
+  // Below the last place's unit, not half of it: 0.0005 and 0.0009 both read "0.001" (twice
+  // and once the estimate), beside tables that print them "0.000500" and "0.000900"
+  // (smallFigure, from 0.001 down; a dashboard audit).
+  if (Math.abs(x) < 10 ** -places) return x.toPrecision(2);
   let text = notWhole(x, places);
   // Only for an interval that holds the estimate (one that does not, or NaN, gains nothing
   // from more places: a review saw "0.5004000").
@@ -244,7 +247,31 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
   if (m.exact !== undefined) return `${exactFigure(m.exact)} exact`;
   // A value that rounds to zero is written 0, not "-0.000" (a difference of −1e-17).
   const estimate = Math.abs(m.estimate) < 1e-12 ? 0 : m.estimate;
+  const [low, high] = m.ci95;
+  // An interval spread both ways whose longer reach, written "±", would run past 0 (or past
+  // 1, for a probability) where the interval does not: by its two ends. "0.001 ±0.002" read
+  // as reaching below 0, for 0.0005 [0.0000883, 0.0028] (a dashboard audit).
+  const up = high - estimate;
+  const down = estimate - low;
+  const places = placesOf(kind);
+  const reach = Math.max(up, down);
+  const crosses = (low >= 0 && estimate - reach < 0) || (kind === 'probability' && high <= 1 && estimate + reach > 1);
+  if (up > 0 && down > 0 && crosses && reach >= 0.5 * 10 ** -places) {
+    return `${estimateFigure(estimate, kind, m.ci95)} (${intervalEnd(low, false, places)}–${intervalEnd(high, true, places)})`;
+  }
   return `${estimateFigure(estimate, kind, m.ci95)} ${reachText(m.ci95, estimate, kind)}`;
+}
+
+/**
+ * One end of an interval in `places`, rounded outward (down for the low end, up for the
+ * high), so the ends printed hold the interval; one below the last place keeps a
+ * significant digit ("0.00008", not "0.000").
+ */
+export function intervalEnd(x: number, up: boolean, places: number): string {
+  if (x === 0) return '0';
+  const digits = Math.abs(x) < 0.5 * 10 ** -places ? -Math.floor(Math.log10(Math.abs(x))) : places;
+  const f = 10 ** digits;
+  return ((up ? Math.ceil(x * f - 1e-9) : Math.floor(x * f + 1e-9)) / f).toFixed(digits);
 }
 
 /** Room (px) after the widest interval for figureText's words. */

@@ -285,7 +285,13 @@ describe('chartsFor', () => {
     // A draw estimated at 0 with a sliver of interval: not "0.000", as if it were certain,
     // and its interval runs one way, "+": "0.000 ±<0.001" said it could go below 0.
     expect(figureText({ estimate: 0, ci95: [0, 0.0001] }, 'probability')).toBe('0 +<0.001');
-    expect(figureText({ estimate: 0.02, ci95: [0, 0.05] }, 'probability')).toBe('0.020 ±0.030');
+    // A reach written "±" that would run below 0 (or above 1) where the interval does not:
+    // its two ends ("0.020 ±0.030" read as reaching −0.010; a dashboard audit saw
+    // "0.001 ±0.002" for 0.0005 [0.0000883, 0.0028], its estimate doubled).
+    expect(figureText({ estimate: 0.02, ci95: [0, 0.05] }, 'probability')).toBe('0.020 (0–0.050)');
+    expect(figureText({ estimate: 0.0005, ci95: [0.0000883, 0.0028] }, 'probability')).toBe('0.00050 (0.00008–0.003)');
+    expect(figureText({ estimate: 0.98, ci95: [0.93, 0.995] }, 'probability')).toBe('0.980 (0.930–0.995)');
+    expect(figureText({ estimate: 0.95, ci95: [0.93, 0.965] }, 'probability')).toBe('0.950 ±0.020');
     expect(figureText({ estimate: 1, ci95: [0.9998, 1] }, 'probability')).toBe('1 −<0.001');
     // 0.99995 is not "1.000": as far as it needs not to read whole.
     expect(figureText({ estimate: 0.99995, ci95: [0.9997, 0.99999] }, 'probability')).toBe('0.99995 ±<0.001');
@@ -294,12 +300,15 @@ describe('chartsFor', () => {
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
     // Past three places where three would put the figure outside its own interval (an audit:
     // heatmap cells read 0.00055 [0.000307, 0.000985] as "0.001", 0.99945 as "0.999").
-    expect(estimateFigure(0.00055, 'probability', [0.000307, 0.000985])).toMatch(/^0\.000[56]$/);
+    expect(estimateFigure(0.00055, 'probability', [0.000307, 0.000985])).toBe('0.00055');
     expect(estimateFigure(0.99945, 'probability', [0.999015, 0.999693])).toMatch(/^0\.999[45]$/);
     expect(estimateFigure(0.9985, 'probability', [0.997859, 0.998949])).toBe('0.9985');
     // Inside at three places, three as before; without its interval, three.
     expect(estimateFigure(0.6721, 'probability', [0.668, 0.676])).toBe('0.672');
-    expect(estimateFigure(0.00055, 'probability')).toBe('0.001');
+    // Below 0.001 in two significant digits, as the tables print it from 0.001 down
+    // (smallFigure): 0.0005 and 0.0009 both read "0.001" (a dashboard audit).
+    expect(estimateFigure(0.00055, 'probability')).toBe('0.00055');
+    expect([0.0005, 0.0009, 0.00049].map((x) => estimateFigure(x, 'probability'))).toEqual(['0.00050', '0.00090', '0.00049']);
     // An interval that does not hold the estimate (or NaN) adds no places (a review: "0.5004000").
     expect(estimateFigure(0.5004, 'probability', [Number.NaN, Number.NaN])).toBe('0.500');
     expect(estimateFigure(0.5004, 'probability', [0.6, 0.7])).toBe('0.500');
