@@ -10,6 +10,7 @@ import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
+import { runScenario } from './helpers.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard opened-file end-to-end test');
 const RUN_TIMEOUT = 60_000;
@@ -23,6 +24,34 @@ const heist = (name: string, solve: Record<string, unknown>) => ({
 });
 
 describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup before it, in Chromium', () => {
+  test('two files opened one after the other: the last one opened is shown, however long the first takes to read (a dashboard audit: a big results file read last replaced the small scenario opened after it)', async () => {
+    const p = await suite.page(encodeLink({ scenario: heist('First', { name: 'even heist' }) }));
+    await finished(p);
+    const results = JSON.stringify(runScenario({ ...heist('Big results', { name: 'x' }), solve: undefined }));
+    const yaml = 'name: Small heist\nsystem: viciousness\nmechanic: knavery\ntrials: 2000\nseed: s\nsetup: { challenges: 1, participants: [{ name: crew, count: 2 }] }\n';
+    await p.evaluate(([big, small]) => {
+      const input = document.getElementById('file') as HTMLInputElement;
+      const send = (f: File) => {
+        const dt = new DataTransfer();
+        dt.items.add(f);
+        input.files = dt.files;
+        input.dispatchEvent(new Event('change'));
+      };
+      // 30 MB of leading spaces: read well after the small file that follows it.
+      send(new File([' '.repeat(30_000_000), big], 'big-results.json', { type: 'application/json' }));
+      send(new File([small], 'small.yaml'));
+    }, [results, yaml]);
+    await finished(p);
+    // Long enough for the big file's read to have come back.
+    await p.waitForTimeout(3000);
+    await expect(p.locator('#messages').textContent()).resolves.toContain('Opened small.yaml.');
+    await expect(p.locator('#messages').textContent()).resolves.not.toContain('big-results.json');
+    await expect(p.locator('.results').getAttribute('data-run-state')).resolves.not.toBe('file');
+    await expect(p.locator('#results').textContent()).resolves.toContain('Small heist');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('a file whose Find question has no name: the old Find answer and figures go; a results file: no Find answer beside it', async () => {
     const p = await suite.page(encodeLink({ scenario: heist('Named', { name: 'even heist' }) }));
     await p.waitForSelector('.find-results[data-find-state="finished"]', { timeout: RUN_TIMEOUT });

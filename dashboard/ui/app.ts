@@ -118,6 +118,12 @@ export class App implements SetupContext {
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
   /**
+   * Files opened so far: a file read (awaited) after a later one was opened is dropped, so
+   * the last file opened is the one shown. A big file opened first and read last replaced
+   * the small one opened after it, whose run had begun (a dashboard audit).
+   */
+  private opens = 0;
+  /**
    * The text of the YAML file opened, for Download scenario to save the scenario as that
    * file, its comments kept (model/yamlFile.ts); undefined for JSON, a link or a new scenario.
    */
@@ -344,6 +350,7 @@ export class App implements SetupContext {
   // ------------------------------------------------------------ files
 
   async open(file: File): Promise<void> {
+    const opening = ++this.opens;
     if (file.size > MAX_FILE_BYTES) {
       this.message(`${file.name}: too large to be a scenario or results file (${Math.round(file.size / 1e6)} MB)`, true);
       return;
@@ -352,8 +359,11 @@ export class App implements SetupContext {
     try {
       // Decoded as `poolsim run` decodes a file: `File.text()` turned a Latin-1 "é" into
       // "\ufffd" without a word, and the page ran a file the command refuses.
-      text = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
+      const bytes = await file.arrayBuffer();
+      if (opening !== this.opens) return;
+      text = decodeUtf8(new Uint8Array(bytes));
     } catch (err) {
+      if (opening !== this.opens) return;
       this.message(`${file.name}: ${err instanceof NotUtf8 ? err.message : `cannot read: ${(err as Error).message}`}`, true);
       return;
     }
