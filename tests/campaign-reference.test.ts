@@ -939,7 +939,8 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const plan = (pcs: PC[], need: number) => {
     const rolls = pcs.map((pc) => [6, ...pc.knavery].map((sides) => dice.rollPc(sides, pc.rattled)));
     const successesOf = (faces: number[]) => faces.filter((f) => f >= 4).length;
-    if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need) {
+    // Short, and able to meet the challenges with rerolls (no fewer dice than them): then push.
+    if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need && need <= rolls.flat().length) {
       pcs.forEach((pc, k) => {
         const mean = [6, ...pc.knavery].reduce((e, sides) => e + Math.max(0, sides - 3) / sides, 0);
         if (pc.rattled || (behind ? successesOf(rolls[k]) >= mean : successesOf(rolls[k]) > 0)) return;

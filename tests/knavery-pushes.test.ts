@@ -64,7 +64,8 @@ function reference(parts: RefPart[], needs: readonly number[], push: boolean) {
       // "Rattled PCs can't push themselves": a free push thwarts a challenge only where a
       // participant is left not rattled (neither from the start nor by its push).
       let free = parts.some((p) => !p.rattled);
-      if (push && count(faces) < need) {
+      // Nobody pushes where no reroll can meet the challenges (fewer dice than them).
+      if (push && count(faces) < need && need <= faces.flat().length) {
         free = false;
         parts.forEach((p, i) => {
           if (!p.rattled && faces[i].every((f) => f < 4)) {
@@ -145,6 +146,15 @@ describe('knavery pushes', () => {
     // One participant not rattled is enough: the free pushes are not a PC's own rerolls.
     const one = runScenario(knavery({ challenges: 4, freePushes: 'fallout', participants: [{ name: 'a', count: 2, dice: ['d6'], rattled: true }, { name: 'b', dice: ['d6'] }] }, 10)).results[0];
     expect(one.metrics.threats.exact).toBeLessThan(one.metrics.active.exact! - 0.01);
+  });
+
+  test('nobody pushes where no reroll can meet the challenges: fewer dice than challenges (a knavery audit: 0.75 pushed, rattled for nothing, 3 dice against 5)', () => {
+    const setup = { challenges: 5, push: 'ifShort', participants: [{ name: 'a', dice: ['d6'] }, { name: 'b' }] };
+    const point = runScenario(knavery(setup, 2000)).results[0];
+    expect(point.metrics.pushed.exact).toBe(0);
+    expect(point.metrics.pushed.estimate).toBe(0);
+    expect(point.metrics.success.exact).toBe(0);
+    expect(point.notes).toContain("push changes nothing here: the plan's 3 dice cannot meet its 5 challenge(s), so it fails whatever is rerolled, and nobody pushes");
   });
 
   test('"Rattled PCs can\'t push themselves": a rattled group pushes nobody', () => {
@@ -267,8 +277,10 @@ function behindReference(parts: RefPart[], needs: readonly number[]) {
       ifShort += reroll.filter((f) => f >= 4).length;
       ifShortSixes += reroll.filter((f) => f === 6).length;
     });
+    const allDice = parts.reduce((k, p) => k + p.sides.length, 0);
     needs.forEach((need, n) => {
-      const short = first < need;
+      // Short and able to meet the challenges with a reroll: then the pushers push.
+      const short = first < need && need <= allDice;
       const successes = short ? ifShort : first;
       const sixes = short ? ifShortSixes : firstSixes;
       const failed = successes < need;

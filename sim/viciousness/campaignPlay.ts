@@ -1667,6 +1667,7 @@ export class CampaignTrial {
       }
       return successes;
     }
+    let dice = 0;
     for (let k = 0; k < n; k++) {
       const pc = parts[k];
       const sixesBefore = this.sixes;
@@ -1674,8 +1675,12 @@ export class CampaignTrial {
       this.partSuccesses[k] = s;
       this.partSixes[k] = this.sixes - sixesBefore;
       successes += s;
+      dice += this.knTo[pc] - p.knFrom[pc];
     }
-    if (successes < need) {
+    // Nobody pushes where no reroll can meet the challenges (fewer dice than challenges):
+    // it would rattle its pushers for nothing, as a trait pushed to remove no challenge
+    // would (a knavery audit: 0.75 PCs pushed a plan of 3 dice against 5).
+    if (successes < need && need <= dice) {
       for (let k = 0; k < n; k++) {
         const pc = parts[k];
         if (this.rattled[pc] !== 0 || this.partSuccesses[k] >= p.knPushBelow[this.knTo[pc] - 1]) continue;

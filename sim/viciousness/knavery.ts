@@ -165,6 +165,10 @@ export const knavery = defineMechanic({
     }
     if (push && need === 0 && parts.some((p) => p.pushable)) {
       setupNotes.push('push changes nothing here: no challenge is left to meet, so the plan succeeds and nobody pushes');
+    } else if (push && need > dice.length && parts.some((p) => p.pushable)) {
+      // A push would rattle its pusher for nothing (as a trait pushed to remove no challenge,
+      // refused): nobody makes one (a knavery audit: 0.75 pushed, 3 dice against 5).
+      setupNotes.push(`push changes nothing here: the plan's ${dice.length} dice cannot meet its ${need} challenge(s), so it fails whatever is rerolled, and nobody pushes`);
     }
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
@@ -187,6 +191,7 @@ export const knavery = defineMechanic({
     // Participants not rattled as the plan is rolled: those left so after the pushes may use
     // a free push.
     const steadyCount = parts.filter((p) => !p.dice[0].rattled).length;
+    const diceCount = dice.length;
     // A pusher's first-roll successes are below this: 1 for ifShort (none), ⌈expected⌉ for ifBehind.
     const below = Int32Array.from(parts, (p) => p.pushBelow ?? 1);
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
@@ -217,7 +222,8 @@ export const knavery = defineMechanic({
             sixes += x;
           }
           let pushed = 0;
-          if (push && successes < need) {
+          // Nobody pushes where no reroll can meet the challenges (fewer dice than them).
+          if (push && successes < need && need <= diceCount) {
             // Every participant who showed too little (nothing, for ifShort), and may push,
             // rerolls (then is rattled).
             for (let i = 0; i < m; i++) {
