@@ -48,6 +48,19 @@ describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup bef
     await expect(p.locator('#messages').textContent()).resolves.not.toContain('big-results.json');
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.not.toBe('file');
     await expect(p.locator('#results').textContent()).resolves.toContain('Small heist');
+    // A link followed while a big file is read: the link's setup stays (a review).
+    await p.evaluate(([big, link]) => {
+      const input = document.getElementById('file') as HTMLInputElement;
+      const dt = new DataTransfer();
+      dt.items.add(new File([' '.repeat(30_000_000), big], 'big-results.json', { type: 'application/json' }));
+      input.files = dt.files;
+      input.dispatchEvent(new Event('change'));
+      location.hash = link.slice(link.indexOf('#'));
+    }, [results, encodeLink({ scenario: heist('Linked heist', { name: 'even heist' }) })]);
+    await finished(p);
+    await p.waitForTimeout(3000);
+    await expect(p.locator('#messages').textContent()).resolves.not.toContain('big-results.json');
+    await expect(p.locator('#results').textContent()).resolves.toContain('Linked heist');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

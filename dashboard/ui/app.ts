@@ -118,8 +118,8 @@ export class App implements SetupContext {
   /** The name of the scenario file opened, for what poolsim run says of it (not one made up from the scenario's name). */
   private openedName: string | undefined;
   /**
-   * Files opened so far: a file read (awaited) after a later one was opened is dropped, so
-   * the last file opened is the one shown. A big file opened first and read last replaced
+   * Files opened and setups loaded so far: a file read (awaited) after a later one was
+   * opened, or a link followed or a new setup begun, is dropped, so the last is shown. A big file opened first and read last replaced
    * the small one opened after it, whose run had begun (a dashboard audit).
    */
   private opens = 0;
@@ -292,6 +292,8 @@ export class App implements SetupContext {
   }
 
   newScenario(system: SystemName, mechanic: string): void {
+    // A file still being read is superseded by this (open).
+    this.opens++;
     // Whatever the new mechanic also has (a clash's sides in a battle) is kept.
     this.clearMessage();
     // The opened file stays the file Download saves (its name, YAML, comments): a switch is
@@ -333,6 +335,9 @@ export class App implements SetupContext {
 
   /** Load a whole state (a link, an opened file: `openedName`). */
   load(state: LinkState, openedName?: string, openedYaml?: string): void {
+    // A file still being read is superseded by this state (a link followed after it: a
+    // review found the late file replacing it, as it had replaced a file opened after it).
+    this.opens++;
     this.forgetAnswers();
     this.leftBehind.clear();
     this.untouched = undefined;

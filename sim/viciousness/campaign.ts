@@ -18,7 +18,7 @@ import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInte
 import { CONSEQUENCE_KINDS, rivalChainNote, rivalOdds, type RivalOdds } from './rivalDice.ts';
 import { MAX_RANK, MIN_RANK, rankOf } from './wealth.ts';
 import { campaignNotes, campaignSetup, noFightWhy } from './campaignSetup.ts';
-import { CampaignPlan, CampaignTrial, METRIC, POINTS_HISTOGRAM_TOP } from './campaignPlay.ts';
+import { CampaignPlan, CampaignTrial, METRIC, pointsHistogramTop } from './campaignPlay.ts';
 
 export {
   captainSchema,
@@ -71,7 +71,8 @@ export const campaign = defineMechanic({
     const { turns } = plan;
     const metrics: MetricSpec[] = plan.metrics;
     const distributions: DistributionSpec[] = [{ name: 'rank.final', min: MIN_RANK, size: MAX_RANK }];
-    const bins = POINTS_HISTOGRAM_TOP + 1;
+    const pointsTop = pointsHistogramTop(turns);
+    const bins = pointsTop + 1;
     const counters: CounterSpec[] = [
       { name: 'points.byTurn', size: turns * bins },
       { name: 'points.sumByTurn', size: turns },
@@ -94,7 +95,7 @@ export const campaign = defineMechanic({
       run(random, trials, tally) {
         const trial = (shared ??= new CampaignTrial(plan));
         const acc = trial.acc;
-        const top = POINTS_HISTOGRAM_TOP;
+        const top = pointsTop;
         const ranks = MAX_RANK;
         const rankFinal = METRIC.rankFinal;
         // The per-turn counters written straight into the tally's slots (Tally.count's
@@ -177,18 +178,19 @@ export const campaign = defineMechanic({
 
 /**
  * Where a percentile of `series.points` (or an end of its interval) falls in the
- * histogram's last bin, POINTS_HISTOGRAM_TOP or more: it reads as that bin's value, a
+ * histogram's last bin, pointsHistogramTop(turns) or more: it reads as that bin's value, a
  * lower bound only, so the point says from which turn ([] where none does).
  */
 export function pointsTopNote(tally: Tally, turns: number): string[] {
-  const bins = POINTS_HISTOGRAM_TOP + 1;
+  const top = pointsHistogramTop(turns);
+  const bins = top + 1;
   const counts = tally.counter(POINTS_BY_TURN);
   for (let t = 0; t < turns; t++) {
     const h = counts.subarray(t * bins, (t + 1) * bins);
-    const reached = [0.1, 0.5, 0.9].some((q) => histogramQuantileInterval(h, 0, q)[1] >= POINTS_HISTOGRAM_TOP);
+    const reached = [0.1, 0.5, 0.9].some((q) => histogramQuantileInterval(h, 0, q)[1] >= top);
     if (reached) {
       return [
-        `series.points: from turn ${t + 1}, a percentile of investment points or an end of its interval reads ${POINTS_HISTOGRAM_TOP}, which stands for ${POINTS_HISTOGRAM_TOP} or more (the per-turn histogram's last bin): a lower bound, not the value; the per-turn mean is exact from sums`,
+        `series.points: from turn ${t + 1}, a percentile of investment points or an end of its interval reads ${top}, which stands for ${top} or more (the per-turn histogram's last bin, ${top} in a campaign of ${turns} turns): a lower bound, not the value; the per-turn mean is exact from sums`,
       ];
     }
   }
@@ -199,14 +201,14 @@ export function pointsTopNote(tally: Tally, turns: number): string[] {
  * The per-turn series of reports/charts/campaignSeries.ts, from the merged counters:
  * `points` (mean, p10, p50, p90 of investment points at the end of each turn; the mean
  * exact from the sums, the percentiles from a histogram whose last bin holds
- * POINTS_HISTOGRAM_TOP or more) and `rank` (the same, plus `demoted`/`promoted`, the
+ * pointsHistogramTop(turns) or more) and `rank` (the same, plus `demoted`/`promoted`, the
  * share of trials below/above the starting rank at the end of that turn, and `rank1` …
  * `rank7`, the share at each rank). Every column has its 95% interval beside it,
  * `<column>Low` and `<column>High`: a mean's normal interval, a share's Wilson interval,
  * a percentile's order-statistic interval (sim/series.ts).
  */
 export function campaignSeries(tally: Tally, turns: number, startRank: number): Record<string, SeriesResult> {
-  const bins = POINTS_HISTOGRAM_TOP + 1;
+  const bins = pointsHistogramTop(turns) + 1;
   const pointCounts = tally.counter(POINTS_BY_TURN);
   const pointSums = tally.counter(POINTS_SUM_BY_TURN);
   const rankCounts = tally.counter(RANK_BY_TURN);

@@ -46,16 +46,21 @@ const CONSEQUENCE_OF_CODE = rivalDice.CONSEQUENCE_OF_CODE;
 const WEALTH_LOWERED = rivalDice.WEALTH_LOWERED;
 
 /**
- * Investment points the per-turn histogram tells apart: 0..999 one by one, then one bin
- * for 1,000 or more (eleven times rank 7's minimum of 90). The per-turn mean is kept
- * exactly from sums. A percentile (or an end of its interval) in the last bin is only
- * known to be 1,000 or more: the point's notes say so (campaign.ts pointsTopNote). Until
- * December 2026 the last bin began at 180, which a rank-6 company of two troupes with a
- * job every turn passes by turn 18 (a campaign audit: a median of 373 at turn 52 read
- * 180, its interval [180, 180], with nothing said); 1,000 keeps the tally of a 52-turn
- * campaign at ~52k counts a point.
+ * Investment points the per-turn histogram tells apart in a campaign of `turns`: 0..top−1
+ * one by one, then one bin for `top` or more. The per-turn mean is kept exactly from sums.
+ * A percentile (or an end of its interval) in the last bin is only known to be `top` or
+ * more: the point's notes say so (campaign.ts pointsTopNote). The top is 1,000 (eleven
+ * times rank 7's minimum of 90) for campaigns of up to 180 turns, and falls for longer ones
+ * so that a point's histograms hold at most ~180,000 counts, down to 180 at 1,000 turns: a
+ * shard's part file writes every count, and a review found a sweep of 147 points of
+ * 1,000-turn campaigns over `merge`'s 256 MiB part limit at 1,000 a turn. (Until December
+ * 2026 it was 180 at every length, which a rank-6 company of two troupes with a job every
+ * turn passes by turn 18: a campaign audit found a median of 373 at turn 52 read 180
+ * [180, 180], with nothing said.)
  */
-export const POINTS_HISTOGRAM_TOP = 1000;
+export function pointsHistogramTop(turns: number): number {
+  return Math.max(180, Math.min(1000, Math.floor(180_000 / turns)));
+}
 
 /** "Surviving wounded characters require 3 turns of bed rest before they may recover." */
 export const BED_REST_TURNS = 3;
