@@ -599,6 +599,17 @@ function figureChange(
   return entry;
 }
 
+/** The value a result's own setup or rules gives the dotted path (`setup.tries`, `rules.hitOn`), if it says. */
+function valueAt(r: ScenarioResult, path: string): { value: unknown } | undefined {
+  const [head, ...rest] = path.split('.');
+  let at: unknown = head === 'setup' ? r.setup : head === 'rules' ? r.rules : undefined;
+  for (const part of rest) {
+    if (at === null || typeof at !== 'object') return undefined;
+    at = (at as Record<string, unknown>)[part];
+  }
+  return at === undefined ? undefined : { value: at };
+}
+
 /** A solve block's figure as a result's metric: exact, or an estimate with its interval. */
 function solveFigure(p: SolvePoint): MetricResult {
   return p.exact !== undefined ? { estimate: p.exact, ci95: [p.exact, p.exact], exact: p.exact } : { estimate: p.estimate!, ci95: p.ci95! };
@@ -635,9 +646,16 @@ function compareSolveFigures(a: ScenarioResult, b: ScenarioResult, changes: Metr
     if (x.reference && y.reference && matchKey(x.sameAs ?? {}) === matchKey(y.sameAs ?? {})) pair({}, x.reference, y.reference, true);
     const key = (v: unknown) => matchKey({ [y.vary]: v });
     const basePoints = new Map((x.points ?? []).map((p) => [key(p.value), p]));
+    // The value the file itself runs, where it has no sweep: that figure is its own result's
+    // metric, compared above; counted twice it was listed twice and tested twice (a review).
+    const fileValue = (r: ScenarioResult) => (r.results.length === 1 && Object.keys(r.results[0]!.point).length === 0 && metric in r.results[0]!.metrics ? valueAt(r, y.vary) : undefined);
+    const ownBase = fileValue(a);
+    const ownNew = fileValue(b);
     for (const q of y.points ?? []) {
       const p = basePoints.get(key(q.value));
-      if (p) pair({ [y.vary]: q.value }, p, q, false);
+      if (!p) continue;
+      if (ownBase !== undefined && ownNew !== undefined && key(ownBase.value) === key(q.value) && key(ownNew.value) === key(q.value)) continue;
+      pair({ [y.vary]: q.value }, p, q, false);
     }
   }
 }

@@ -255,8 +255,10 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
   const down = estimate - low;
   const places = placesOf(kind);
   const reach = Math.max(up, down);
-  const crosses = (low >= 0 && estimate - reach < 0) || (kind === 'probability' && high <= 1 && estimate + reach > 1);
-  if (up > 0 && down > 0 && crosses && reach >= 0.5 * 10 ** -places) {
+  const belowZero = low >= 0 && estimate - reach < 0;
+  const aboveOne = kind === 'probability' && high <= 1 && estimate + reach > 1;
+  // Near 1 a reach below the last place stays "±<0.001": its ends would round to 1.000.
+  if (up > 0 && down > 0 && (belowZero || (aboveOne && reach >= 0.5 * 10 ** -places))) {
     return `${estimateFigure(estimate, kind, m.ci95)} (${intervalEnd(low, false, places)}–${intervalEnd(high, true, places)})`;
   }
   return `${estimateFigure(estimate, kind, m.ci95)} ${reachText(m.ci95, estimate, kind)}`;
@@ -269,7 +271,9 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
  */
 export function intervalEnd(x: number, up: boolean, places: number): string {
   if (x === 0) return '0';
-  const digits = Math.abs(x) < 0.5 * 10 ** -places ? -Math.floor(Math.log10(Math.abs(x))) : places;
+  // Below the last place's unit (as estimateFigure): 0.0005 rounded down to "0.000" read as
+  // an interval holding 0 (a review).
+  const digits = Math.abs(x) < 10 ** -places ? -Math.floor(Math.log10(Math.abs(x))) : places;
   const f = 10 ** digits;
   return ((up ? Math.ceil(x * f - 1e-9) : Math.floor(x * f + 1e-9)) / f).toFixed(digits);
 }

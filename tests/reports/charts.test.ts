@@ -292,6 +292,10 @@ describe('chartsFor', () => {
     expect(figureText({ estimate: 0.0005, ci95: [0.0000883, 0.0028] }, 'probability')).toBe('0.00050 (0.00008–0.003)');
     expect(figureText({ estimate: 0.98, ci95: [0.93, 0.995] }, 'probability')).toBe('0.980 (0.930–0.995)');
     expect(figureText({ estimate: 0.95, ci95: [0.93, 0.965] }, 'probability')).toBe('0.950 ±0.020');
+    // An end below the last place keeps a significant digit, not "0.000" for an interval
+    // that leaves 0 out; a small mean near 0 by its ends, not "±<0.01" (a review).
+    expect(figureText({ estimate: 0.002, ci95: [0.0005, 0.006] }, 'probability')).toBe('0.002 (0.0005–0.006)');
+    expect(figureText({ estimate: 0.0004, ci95: [0.00001, 0.0022] }, 'mean')).toBe('0.00040 (0.00001–0.003)');
     expect(figureText({ estimate: 1, ci95: [0.9998, 1] }, 'probability')).toBe('1 −<0.001');
     // 0.99995 is not "1.000": as far as it needs not to read whole.
     expect(figureText({ estimate: 0.99995, ci95: [0.9997, 0.99999] }, 'probability')).toBe('0.99995 ±<0.001');
