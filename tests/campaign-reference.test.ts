@@ -1627,6 +1627,19 @@ const HANDY_SHIP: Setup = {
   policy: { job: { challenges: 3, method: 'rare' } },
 };
 
+/**
+ * Two troupes interfering by knavery with a countess's two unsubtle designs, her two armed
+ * minions the fight a failed plan turns into; jobs abandoned on failure, so every fight is
+ * an interference's or an attempt's.
+ */
+const interferingCountess = (policy: Partial<NonNullable<Setup['policy']>>, interfere: object = {}): Setup => ({
+  turns: 24,
+  company: { name: 'co', rank: 2 },
+  troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
+  rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
+  policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', ...policy, interfere: { roll: 'knavery', challenges: 3, ...interfere } } as Setup['policy'],
+});
+
 const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<string, string>; rules?: Rules }[] = [
   {
     name: 'one-troupe-two-rivals',
@@ -1842,37 +1855,19 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     // interference's or an attempt's.
     name: 'interfere-knavery-fallout-fight',
     trials: 8000,
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
-      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
-      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', interfere: { roll: 'knavery', challenges: 3 } },
-    },
+    setup: interferingCountess({}),
   },
   {
     // The same, with the free pushes thwarting challenges (`fallout`): none reroll in the
     // interference's fight; and with `onFailed: "nothing"`, the reading until December 2026.
     name: 'interfere-knavery-fallout-fight-no-rerolls',
     trials: 8000,
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
-      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
-      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', freePushes: 'fallout', interfere: { roll: 'knavery', challenges: 3 } },
-    },
+    setup: interferingCountess({ freePushes: 'fallout' }),
   },
   {
     name: 'interfere-knavery-failed-nothing',
     trials: 8000,
-    setup: {
-      turns: 24,
-      company: { name: 'co', rank: 2 },
-      troupes: [{ name: 'v', count: 2, captain: { knavery: ['d6'], violence: ['d4', 'd4'] }, minions: [{ name: 'c', knavery: ['d4'], violence: ['d6'] }] }],
-      rivals: [{ name: 'countess', rank: 6, minions: 2, minionDice: ['d4'], designs: [{ severity: 'medium', unsubtle: true }, { severity: 'light', style: 'rash', unsubtle: true }] }],
-      policy: { job: { challenges: 3, method: 'rare' }, onFailedJob: 'abandon', interfere: { roll: 'knavery', challenges: 3, onFailed: 'nothing' } },
-    },
+    setup: interferingCountess({}, { onFailed: 'nothing' }),
   },
   {
     // Interfering by violence against the rival's 3 minions (wounds, deaths, a dead captain
