@@ -340,6 +340,16 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(run('campaign', plan(1)).notes ?? []).not.toContain(note);
   });
 
+  test("knaveryPush where no troupe's plan has as many dice as a job's challenges: nobody ever pushes, said; with one more die it acts (a review)", () => {
+    const lone = (challenges: number, policy: object = {}) => ({ turns: 12, company: { name: 'co' }, troupes: [{ name: 't', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [] }], policy: { job: { challenges }, ...policy } });
+    expectNoted(
+      run('campaign', lone(3, { knaveryPush: 'ifShort' })),
+      run('campaign', lone(3)),
+      "policy.knaveryPush changes nothing here: a push to reroll is made only where a reroll could meet the challenges, no troupe's plan has more than 2 dice against a job's 3 challenge(s) at the least, with no ambition to add any, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)",
+    );
+    expectActs(run('campaign', lone(2, { knaveryPush: 'ifShort' })), run('campaign', lone(2)), 'policy.knaveryPush');
+  });
+
   test('interfere.onFailed: noted with roll "violence" (a fight from the start) and against no challenges; with a knavery plan it acts, and so do its free rerolls where no job fights', () => {
     const interfering = (interfere: object, policy: object = {}) => campaign(troupe(undefined), { interfere, ...policy });
     expectNoted(

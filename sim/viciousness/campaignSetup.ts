@@ -450,10 +450,21 @@ function fieldNotes(
     : undefined;
   if (pushTraitsIdle !== undefined) nothing('policy.job.pushTraits', pushTraitsIdle);
   const interferencePlan = policy.interfere?.roll === 'knavery' && (policy.interfere.challenges ?? 2) > 0 && rivals.some((r) => r.designs.some((d) => d.unsubtle === true));
+  // Nobody pushes where the plan's dice are fewer than its challenges (campaignPlay.ts
+  // rollPlan): where every troupe's whole plan is so, and nothing adds dice (an ambition's
+  // advances) or takes challenges off beyond removed and the traits pushed (tasks bought),
+  // no push is ever made (a review found it unsaid).
+  const planDice = (t: (typeof s.troupes)[number]) =>
+    1 + eachDie(t.captain.knavery ?? []).length + (t.minions ?? [{ count: 1 }]).reduce((n: number, m: { count?: number; knavery?: { count: number; sides: number }[] }) => n + (m.count ?? 1) * (1 + eachDie(m.knavery ?? []).length), 0);
+  const leastNeed = policy.job !== undefined ? policy.job.challenges - (policy.job.removed ?? 0) - (policy.job.pushTraits ?? 0) : 0;
+  const standing = s.troupes.filter((t) => (t.count ?? 1) > 0);
+  const mostDice = Math.max(0, ...standing.map(planDice));
+  const tooFewDice = policy.job !== undefined && policy.ambition === undefined && policy.buy?.task === undefined && standing.length > 0 && mostDice < leastNeed;
   const knaveryPushIdle =
     (policy.knaveryPush ?? 'never') === 'never' || interferencePlan ? undefined
     : idle ? 'a push to reroll is made in a plan that falls short, action is "idle", so no troupe takes a job, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)'
     : noChallengeLeft ? 'a push to reroll is made in a plan that falls short, no challenge is left once job.removed is taken off, so no job\'s plan does, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)'
+    : tooFewDice ? `a push to reroll is made only where a reroll could meet the challenges, no troupe's plan has more than ${mostDice} dice against a job's ${leastNeed} challenge(s) at the least, with no ambition to add any, and no interference by knavery is played (policy.interfere, against an unsubtle rival design)`
     : undefined;
   if (knaveryPushIdle !== undefined) nothing('policy.knaveryPush', knaveryPushIdle);
   // A rival deal is taken where a job's plan fails (campaignPlay.ts failedPlan); with no
