@@ -12,7 +12,8 @@ import { viciousnessRules } from '../sim/rules.ts';
 import { battle, battleSetup } from '../sim/viciousness/battle.ts';
 import { BattleField, BattlePlan } from '../sim/viciousness/battleField.ts';
 import { BattleTable } from '../sim/viciousness/battleTable.ts';
-import { EXACT_MAX_STATES, chainStates, solveBattle } from '../sim/viciousness/battleChain.ts';
+import { EXACT_MAX_STATES, EXACT_WORK_LIMIT, battleExactCost, chainStates, solveBattle, solveBattleWithin } from '../sim/viciousness/battleChain.ts';
+import { EXACT_BUDGET } from '../sim/exactBudget.ts';
 import { hitDistribution, hitTest } from '../sim/viciousness/violence.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { sized } from './size.ts';
@@ -312,6 +313,39 @@ describe('Monte Carlo agrees with the exact chain', () => {
     // One of 100 against 100 (about 4 s here) keeps its exact values.
     const hundred = battle.prepare(battleSetup.parse({ sides: [{ name: 'a', combatants: [{ name: 'x', count: 100 }] }, { name: 'b', combatants: [{ name: 'y', count: 100 }] }] }), viciousnessRules.parse({}));
     expect(hundred.exactCost!()).toBeLessThan(50_000_000);
+  });
+
+  it("prices a long battle's chain by its rounds: one that outlasts its estimate is stopped past twice the budget, not left to run (an audit: 130 rattled against 130 at maxRounds 1,000, priced 4.5 s, ran 49 s)", () => {
+    const rules = viciousnessRules.parse({});
+    const sides = (n: number, rattled = false) => [{ name: 'a', combatants: [{ name: 'x', count: n, rattled }] }, { name: 'b', combatants: [{ name: 'y', count: n, rattled }] }];
+    // Battles of the estimate's kind finish within twice what it priced them at.
+    for (const setup of [battleSetup.parse({ sides: sides(12) }), battleSetup.parse({ sides: sides(30) })]) {
+      expect(solveBattleWithin(setup, rules, 50, 2 * battleExactCost(setup, rules, 50))).toBeDefined();
+    }
+    // Rattled sides mostly tie: at maxRounds 1,000 the chain runs ~330 rounds, over five
+    // times its estimate, and is stopped at twice it.
+    const long = battleSetup.parse({ sides: sides(12, true), maxRounds: 1000 });
+    expect(solveBattleWithin(long, rules, 1000, 2 * battleExactCost(long, rules, 1000))).toBeUndefined();
+    expect(solveBattleWithin(long, rules, 1000, Infinity)).toEqual(solveBattle(long, rules, 1000));
+    // The battle's own limit is twice the budget a point has.
+    expect(EXACT_WORK_LIMIT).toBe(2 * EXACT_BUDGET);
+  });
+
+  it('prices Medics by the states a battle can reach (an audit: 20 with 2 Medics against the same was priced 8.6 s and skipped; it takes ~1 s)', () => {
+    const side = (name: string, count: number, medics: number) => ({ name, aid: 'medic', medics, combatants: [{ name: `${name}x`, count }] });
+    const rules = viciousnessRules.parse({});
+    for (const [a, b] of [[side('a', 20, 2), side('b', 20, 2)], [side('a', 40, 2), side('b', 10, 1)]]) {
+      const setup = battleSetup.parse({ sides: [a, b] });
+      expect(battleExactCost(setup, rules, 50)).toBeLessThan(EXACT_BUDGET);
+    }
+    // …and not under-priced: a smaller one finishes within twice its price, not within a tenth of it.
+    const small = battleSetup.parse({ sides: [side('a', 12, 2), side('b', 12, 2)] });
+    const price = battleExactCost(small, rules, 50);
+    expect(solveBattleWithin(small, rules, 50, 2 * price)).toBeDefined();
+    expect(solveBattleWithin(small, rules, 50, price / 10)).toBeUndefined();
+    const point = runPlan(planScenario(scenario([side('a', 20, 2), side('b', 20, 2)], {}, {}, 200), 'medics.json')).results[0];
+    expect((point.notes ?? []).filter((n) => n.startsWith('exact values skipped'))).toEqual([]);
+    expect(point.metrics['win.a'].exact).toBeCloseTo(0.5 * (1 - point.metrics.draw.exact!), 12);
   });
 });
 

@@ -7,12 +7,13 @@
  * Readings: docs/rulings/battle.md.
  */
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
+import { EXACT_BUDGET } from '../exactBudget.ts';
 import type { ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { DEFAULT_MAX_ROUNDS, battleSetup, sideCanPush, sidePushes, type BattleSideSetup } from './battleSetup.ts';
 import { BattleField, BattlePlan } from './battleField.ts';
-import { battleExactCost, battleExactGap, hasExactOdds, solveBattle } from './battleChain.ts';
+import { EXACT_WORK_LIMIT, battleExactCost, battleExactGap, hasExactOdds, solveBattleWithin } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { hasTrait, pushesBerzerker, shootsMarksman, withBerzerkerPushes, withMarksmanShots } from './traits.ts';
 import { aidOf, awardEquipment, equipmentNotes, isCaptain, violenceRulesNotes } from './violence.ts';
@@ -257,8 +258,13 @@ export const battle = defineMechanic({
         tally.addTrials(trials);
       },
       exact: hasExactOdds(setup, rules)
-        ? (): ExactValues => {
-            const odds = solveBattle(setup, rules, plan.maxRounds);
+        ? function (this: { exactSkipped?: string }): ExactValues {
+            const odds = solveBattleWithin(setup, rules, plan.maxRounds, EXACT_WORK_LIMIT);
+            if (odds === undefined) {
+              // Said in the result, as the budget's note is (sim/exactBudget.ts).
+              this.exactSkipped = `exact values skipped: the exact chain was stopped after about ${EXACT_WORK_LIMIT / 1e7} s of work, twice the budget of ${EXACT_BUDGET / 1e7} s, as the battle lasts more rounds than its estimate foresaw (maxRounds ${plan.maxRounds}); the estimates are Monte Carlo only`;
+              return { metrics: {} };
+            }
             const x = L.exact();
             sides.forEach((_, s) => {
               x[M.win[s]] = odds.win[s];
@@ -280,7 +286,7 @@ export const battle = defineMechanic({
           }
         : undefined,
       // Over the exact budget a big battle's chain is skipped, with a note (sim/scenario.ts).
-      ...(hasExactOdds(setup, rules) ? { exactCost: () => battleExactCost(setup, rules) } : {}),
+      ...(hasExactOdds(setup, rules) ? { exactCost: () => battleExactCost(setup, rules, plan.maxRounds) } : {}),
     };
   },
 });

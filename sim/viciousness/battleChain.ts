@@ -28,6 +28,7 @@ import { DEATH_FACES, FLEE_LOST_HALF, FLEE_OUTNUMBERED, aidOf, fleeCode, medicsO
 import { DUEL, OUTNUMBERED, SHOTS_FIRST, SHOTS_LAST_FOE, duelDice, hasTrait, outnumberedDice, shotsCode, snapShoots, testsForDeath } from './traits.ts';
 import { sideCanPush, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 import { powInt } from '../exact/pow.ts';
+import { EXACT_BUDGET } from '../exactBudget.ts';
 
 /**
  * Most chain states (both sides' states multiplied) solved exactly. Every battle of up to
@@ -265,21 +266,72 @@ export function battleExactGap(setup: BattleSetup, rules: ViciousnessRules): str
  * Roughly the work of `solveBattle`, in Simulation.exactCost steps (sim/exactBudget.ts), so
  * that a big battle's exact values are skipped with a note rather than left to run for
  * minutes (an audit: 300 against 300, well within EXACT_MAX_STATES, ran 158 s; a captain
- * and two groups of 20 against groups of 30 and 10, 58 s). Each round visits every pair of
- * states, and from each the woundings of either side: every split of its wounds over its
- * classes, Π (a_c + 1) from a state with a_c able in class c, summed over a side's states
- * as Π (n_c + 1)(n_c + 2) / 2. Timed against that count, from 30 against 30 to three
- * classes a side, the chain took 4 to 35 steps per wounding (more for a battle of many
- * rounds); 20 is taken, within a factor of two of every one timed past a second.
+ * and two groups of 20 against groups of 30 and 10, 58 s).
+ *
+ * The chain's work is its visits (`land`: one per outcome of a clash and its wounding, from
+ * each state still fighting, each round; `solveBattle` counts them) and its scan of every
+ * state each round. A round from every state reachable makes `visitsPerRound`: from a
+ * state with a_c able in class c, the woundings of either side, Π (a_c + 1) of them over
+ * every number of wounds. A battle's mass spreads over its states as it goes, so that 50
+ * rounds of 60 against 60, 100 against 100 or three classes a side made 0.5–1 of 50 such
+ * rounds; 0.65 of `maxRounds` rounds (50 at most) is taken here. A battle that lasts longer
+ * (rattled sides, whose clashes mostly tie, under a `maxRounds` of hundreds: 329 rounds,
+ * 6.9 times the estimate) is stopped by `solveBattle` itself past EXACT_WORK_LIMIT.
+ *
+ * Only the states a battle can reach are counted: a side with Medics carries how many of
+ * its wounded went without one and how many named Medics died, never more than its wounded
+ * so far (counting every combination priced 20 Medics on each side at 8.6 s of work, and
+ * 40 against 10 at 11 s; they took 2.0 and 0.2 s, and their exact values were skipped).
  */
-export function battleExactCost(setup: BattleSetup, rules: ViciousnessRules): number {
+export function battleExactCost(setup: BattleSetup, rules: ViciousnessRules, maxRounds: number): number {
   if (setup.sides.length !== 2) return 0;
   const [A, B] = setup.sides.map((side) => chainSide(side, rules));
-  const aux = (s: ChainSide) => s.uRadix * s.mdRadix;
-  const splits = (s: ChainSide) => s.classes.reduce((t, c) => (t * (c.size + 1) * (c.size + 2)) / 2, 1) * aux(s);
-  return STEPS_PER_WOUNDING * (B.ableStates * aux(B) * splits(A) + A.ableStates * aux(A) * splits(B));
+  const [a, b] = [A, B].map(reachable);
+  const visitsPerRound = a.woundings * b.states + b.woundings * a.states;
+  const scanPerRound = A.ableStates * A.uRadix * A.mdRadix * B.ableStates * B.uRadix * B.mdRadix;
+  const rounds = 0.65 * Math.min(maxRounds, 50);
+  return rounds * (STEPS_PER_VISIT * visitsPerRound + STEPS_PER_SCAN * scanPerRound);
 }
-const STEPS_PER_WOUNDING = 20;
+
+/**
+ * Exact-work steps (sim/exactBudget.ts, ~100 ns) per visit of the chain, and per state
+ * scanned in a round: timed on the development machine at 80–200 ns a visit (a visit
+ * allocates nothing; a busy machine is the slow end), and a scan's test of a state that
+ * holds no mass at a tenth of that.
+ */
+const STEPS_PER_VISIT = 1;
+const STEPS_PER_SCAN = 0.1;
+
+/**
+ * Work, in exact-work steps, past which `solveBattle` stops a chain that its estimate
+ * (`battleExactCost`, within the budget) did not foresee lasting so long: twice the
+ * budget, so that an estimate off by up to 2× still gives its exact values, and a battle
+ * the estimate misjudged costs a run some 10 s at most (an audit: 130 rattled against 130 at
+ * `maxRounds` 1,000 was priced 4.5 s and ran 49 s).
+ */
+export const EXACT_WORK_LIMIT = 2 * EXACT_BUDGET;
+
+/** A side's states it can reach, and the woundings from them (Π (a_c + 1) each), summed. */
+function reachable(side: ChainSide): { states: number; woundings: number } {
+  let states = 0;
+  let woundings = 0;
+  const named = side.mdRadix - 1;
+  for (let ia = 0; ia < side.ableStates; ia++) {
+    let able = 0;
+    let splits = 1;
+    for (let c = 0; c < side.classes.length; c++) {
+      const n = ableOf(side, ia, c);
+      able += n;
+      splits *= n + 1;
+    }
+    const wounded = side.start - able;
+    // Wounded without a Medic (0..wounded), named Medics dead (0..min(named, wounded)).
+    const aux = (side.uRadix > 1 ? wounded + 1 : 1) * (Math.min(named, wounded) + 1);
+    states += aux;
+    woundings += aux * splits;
+  }
+  return { states, woundings };
+}
 
 /** Whether `battle` reports exact values for this setup. */
 export function hasExactOdds(setup: BattleSetup, rules: ViciousnessRules): boolean {
@@ -453,6 +505,14 @@ export interface BattleOdds {
 
 /** Solve the chain of a two-sided battle without pushing (see hasExactOdds). */
 export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRounds: number): BattleOdds {
+  return solveBattleWithin(setup, rules, maxRounds, Infinity)!;
+}
+
+/**
+ * `solveBattle`, stopped (undefined) once its work passes `workLimit` exact-work steps,
+ * counted as `battleExactCost` prices them: its visits and scans, checked after each round.
+ */
+export function solveBattleWithin(setup: BattleSetup, rules: ViciousnessRules, maxRounds: number, workLimit: number): BattleOdds | undefined {
   const sides = setup.sides.map((s) => chainSide(s, rules));
   const isHit = hitTest(rules.hitOn);
   sides.forEach((side, s) => tabulate(side, hitDistribution(bonusDice(setup.sides[s].bonus), isHit)));
@@ -538,7 +598,9 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     side.flee === FLEE_LOST_HALF ? 2 * (side.start - mine) >= side.start : side.flee === FLEE_OUTNUMBERED ? theirs > mine : false;
 
   /** After the wound phase: the end check, then the flight phase. */
+  let visits = 0;
   const land = (ia: number, ua: number, ib: number, ub: number, p: number) => {
+    visits++;
     const ableA = A.able[ia];
     const ableB = B.able[ib];
     if (ableA === 0 || ableB === 0) {
@@ -634,6 +696,7 @@ export function solveBattle(setup: BattleSetup, rules: ViciousnessRules, maxRoun
     let live = 0;
     for (let idx = 0; idx < total; idx++) live += cur[idx];
     if (live < NEGLIGIBLE_MASS || round === maxRounds) break;
+    if (STEPS_PER_VISIT * visits + STEPS_PER_SCAN * total * round > workLimit) return undefined;
   }
 
   /** One clash, its wound phase and the flight phase, from a state with mass `p`. */
