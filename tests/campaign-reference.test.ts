@@ -135,8 +135,8 @@
  *    before them banked at once, lowest rank first, when there are enough); `maxRounds`;
  *  - `ambition: {rank: "next"}` (met the first time the company holds a rank above any it
  *    has held, at most once a turn);
- *  - `ambition: {jobs: N}` (jobs that paid, carried over, met at most once a turn, after
- *    the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
+ *  - `ambition: {jobs: N}` (jobs that paid, carried over, met once for each N a turn's
+ *    jobs complete, after the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
  *    while under `maxPcs`, else a trait; a replacement minion is like the dead one (its
  *    traits and dice).
@@ -1495,13 +1495,18 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     if (rank < startRank) t.demoted = 1;
     if (rank > startRank) t.promoted = 1;
 
-    // 9. The ambition (docs/rulings/advancement.md): N successful jobs, met at most once a
-    // turn, the jobs beyond carried over; then every standing troupe advances.
-    // `{rank: "next"}`: met the first time the company holds a rank above any it has held.
-    const met = ambition !== undefined && ('jobs' in ambition ? jobsForAmbition >= ambitionTarget : rank > bestRank);
-    if (met) {
-      if ('jobs' in ambition) ambitionTarget += ambition.jobs;
-      else bestRank = rank;
+    // 9. The ambition (docs/rulings/advancement.md): N successful jobs, met once for each N
+    // (the next named at once), the jobs beyond carried over; each time every standing
+    // troupe advances. `{rank: "next"}`: met the first time the company holds a rank above
+    // any it has held.
+    let met = 0;
+    if (ambition !== undefined && 'jobs' in ambition) {
+      for (; jobsForAmbition >= ambitionTarget; ambitionTarget += ambition.jobs) met++;
+    } else if (ambition !== undefined && rank > bestRank) {
+      bestRank = rank;
+      met = 1;
+    }
+    for (let m = 0; m < met; m++) {
       t.ambitions++;
       const adv = policy.advance!;
       const maxPcs = adv.maxPcs ?? 2;
@@ -2685,6 +2690,24 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
       policy: {
         job: { challenges: 3, method: 'rare' },
         ambition: { jobs: 3 },
+        advance: { choice: 'trait', trait: { knavery: ['d6'] }, maxPcs: 1 },
+      },
+    },
+  },
+  {
+    // Three troupes whose jobs often succeed, an ambition of 2 jobs: a turn's jobs often
+    // complete it more than once, and each time every troupe advances (it was met once a
+    // turn, the rest carried over for good; an economy audit: 10 ambitions met in 10 turns
+    // of 2 jobs each, of 20 completed).
+    name: 'ambition-twice-a-turn',
+    trials: 6000,
+    setup: {
+      turns: 8,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 3, captain: { knavery: ['d6', 'd6'] }, minions: [{ name: 'm', knavery: ['d6'] }] }],
+      policy: {
+        job: { challenges: 2, method: 'rare' },
+        ambition: { jobs: 2 },
         advance: { choice: 'trait', trait: { knavery: ['d6'] }, maxPcs: 1 },
       },
     },

@@ -855,12 +855,22 @@ export class CampaignTrial {
   private checkAmbition(rank: number): void {
     const p = this.plan;
     if (p.ambition === AMBITION_JOBS) {
-      if (this.ambitionProgress < p.ambitionJobs) return;
-      this.ambitionProgress -= p.ambitionJobs;
-    } else if (p.ambition === AMBITION_RANK) {
-      if (rank <= this.bestRank) return;
+      // Each N jobs complete an ambition, and the next is named at once: a turn whose jobs
+      // complete two advances twice. (Until December 2026 one a turn: the rest carried
+      // over, so troupes doing more than N jobs a turn fell behind for good; an audit.)
+      while (this.ambitionProgress >= p.ambitionJobs) {
+        this.ambitionProgress -= p.ambitionJobs;
+        this.ambitionMet();
+      }
+    } else if (p.ambition === AMBITION_RANK && rank > this.bestRank) {
       this.bestRank = rank;
+      this.ambitionMet();
     }
+  }
+
+  /** The ambition is met: every standing troupe advances. */
+  private ambitionMet(): void {
+    const p = this.plan;
     this.acc[METRIC.ambitions]++;
     for (let i = 0; i < p.troupeCount; i++) if (this.troupeActive[i] !== 0) this.advance(i);
   }
