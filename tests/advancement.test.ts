@@ -159,6 +159,11 @@ describe('in play', () => {
     expect(pcs.metrics['advanced.traits'].ci95[0]).toBeGreaterThan(2);
     expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc', maxPcs: 2 } }).notes ?? []).not.toContain(capped);
     expect(notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'trait' } }).notes ?? []).not.toContain(capped);
+    // A successor that keeps its predecessor's advancements keeps the PCs it added, in their
+    // places: the note says so (an economy audit: it said "2 of its own").
+    const kept = notesOf({ rank: 2 }, { ambition: { jobs: 1 }, advance: { choice: 'pc' }, successorAdvancements: 'all' });
+    expect(kept.notes).toContain('policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves keeps the PCs its predecessor added and adds the rest up to 2), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
+    expect(kept.notes).not.toContain(capped);
     const top = notesOf({ rank: 7 }, { ambition: { rank: 'next' }, advance: { choice: 'trait' } });
     expect(top.notes).toContain('policy.ambition {"rank": "next"} is never met: the company starts at rank 7, the highest, so the company never advances');
     expect(top.metrics.ambitions.estimate).toBe(0);

@@ -497,7 +497,10 @@ function fieldNotes(
   // advances go to traits (docs/rulings/advancement.md); said where the file leaves it out
   // and the company may advance.
   if (policy.advance?.choice === 'pc' && policy.advance.maxPcs === undefined && neverMet === undefined) {
-    notes.push('policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves, 2 of its own), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)');
+    // A successor under successorAdvancements "all" keeps the PCs its predecessor added, in
+    // their places: its own room is what they left (an economy audit found "2 of its own").
+    const successor = policy.successorAdvancements === 'all' ? ' keeps the PCs its predecessor added and adds the rest up to 2' : ', 2 of its own';
+    notes.push(`policy.advance.maxPcs is 2 by default: a troupe adds 2 new PCs at most (one founded again after it dissolves${successor}), and its later advances give a PC a new trait instead (docs/rulings/advancement.md)`);
   }
   for (const field of ['successorAsset', 'successorAdvancements'] as const) {
     const v = policy[field];

@@ -62,7 +62,7 @@ export const purchasesSchema = lazySchema(() => z
     medical: z.object({ turns: z.number().int().min(1).max(3).optional(), ...itemFields() }).strict().optional(),
     /**
      * A replacement for an asset a rival's consequence took ("An asset is lost"): bought
-     * back, one a turn at most, while the company holds fewer assets than it has lost.
+     * back, one a turn at most, while an asset it has lost is not yet bought back.
      */
     asset: z.object(itemFields()).strict().optional(),
     /**
