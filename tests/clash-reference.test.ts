@@ -14,7 +14,8 @@
  * - a die is a hit when it shows exactly 4 (`hitOn: "exact4"`), or 4 or more (`"4+"`, a d6's
  *   4, 5 and 6);
  * - two sides: the side with more hits lands the difference on the other, a tie nothing;
- * - more sides: "sides act in descending order of hits. Each side first cancels hits aimed
+ * - more sides: "sides act in descending order of hits" (sides of the same hits in any order,
+ *   each equally likely: the text names none). "Each side first cancels hits aimed
  *   at it one for one with its own hits; what it has left it assigns to sides with strictly
  *   fewer hits (sides with equal hits cannot hit each other)". `targeting`: `strongest`, the
  *   side with the most hits below its own; `weakest`, the side with the fewest; `random`, any
@@ -54,8 +55,26 @@ interface RefSide {
  * beyond its target's able combatants; `wounds[t]`: combatants of side t wounded.
  */
 function resolveHits(hits: number[], able: number[], targeting: Targeting) {
+  const outcomes: { p: number; landed: number[]; wasted: number[]; wounds: number[] }[] = [];
+  // Sides of the same total act in any order, each equally likely (single-rolls.md).
+  const orders = tieOrders(hits);
+  for (const order of orders) outcomes.push(...resolveInOrder(hits, able, targeting, order, 1 / orders.length));
+  return outcomes;
+}
+
+/** Every order of the sides by hits, most first, sides of equal hits in every order among themselves. */
+function tieOrders(hits: number[]): number[][] {
+  const totals = [...new Set(hits)].sort((x, y) => y - x);
+  const permutations = (xs: number[]): number[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest])));
+  return totals.reduce<number[][]>((orders, total) => {
+    const tied = hits.flatMap((h, s) => (h === total ? [s] : []));
+    return orders.flatMap((o) => permutations(tied).map((p) => [...o, ...p]));
+  }, [[]]);
+}
+
+/** `resolveHits` for sides acting in `order`, the outcomes' chances times `weight`. */
+function resolveInOrder(hits: number[], able: number[], targeting: Targeting, order: number[], weight: number) {
   const n = hits.length;
-  const order = hits.map((_, s) => s).sort((x, y) => hits[y] - hits[x]);
   const outcomes: { p: number; landed: number[]; wasted: number[]; wounds: number[] }[] = [];
   // own[s]: side s's hits not yet spent cancelling or assigning.
   const act = (i: number, own: number[], wounds: number[], landed: number[], wasted: number[], p: number): void => {
@@ -92,7 +111,7 @@ function resolveHits(hits: number[], able: number[], targeting: Targeting) {
     }
   };
   const zero = hits.map(() => 0);
-  act(0, hits.slice(), zero, zero, zero, 1);
+  act(0, hits.slice(), zero, zero, zero, weight);
   return outcomes;
 }
 
@@ -260,6 +279,26 @@ describe('three sides: targeting against an enumeration of every roll and every 
   // reference 0.2431). Also fails with the `random` branch of HitResolver deleted.
   test('targeting random with woundOrder captainFirst: exact and Monte Carlo equal the reference', () => {
     expectMatchesReference(sides, 'random', 'captainFirst');
+  });
+});
+
+describe('three sides: sides of the same hits act in random order, not in the order the file lists them', () => {
+  // An audit: a and b alike, c weaker; in file order a's hits met c's first, b's were
+  // wasted on those a had wounded: wasted 0.016 against 0.126, swapped with the file's order.
+  const exactOf = (names: string[]) => {
+    const side = (name: string) => ({ name, combatants: [{ name: `${name}-x`, count: name === 'c' ? 1 : 2 }] });
+    return runScenario({ name: 'ties', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 'ties', setup: { sides: names.map(side) } }).results[0].metrics;
+  };
+  test('two sides alike get the same landed and wasted, whichever is listed first', () => {
+    for (const order of [['a', 'b', 'c'], ['b', 'a', 'c'], ['c', 'b', 'a']]) {
+      const m = exactOf(order);
+      // The audit's enumeration with tied sides in random order: 0.40869 and 0.07129.
+      expect(m['landed.a'].exact).toBeCloseTo(0.40869, 5);
+      expect(m['landed.b'].exact).toBeCloseTo(m['landed.a'].exact!, 12);
+      expect(m['wasted.a'].exact).toBeCloseTo(0.07129, 5);
+      expect(m['wasted.b'].exact).toBeCloseTo(m['wasted.a'].exact!, 12);
+      expect(m['wounded.c'].exact).toBeCloseTo(0.31738, 5);
+    }
   });
 });
 

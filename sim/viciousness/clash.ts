@@ -317,7 +317,7 @@ function manySidedExact(
   if (combinations > MAX_EXACT_COMBINATIONS) {
     return `exact landed, wasted and wounded figures skipped: the sides' hits make ${combinations.toLocaleString('en')} combinations, over the ${MAX_EXACT_COMBINATIONS.toLocaleString('en')} walked; they are Monte Carlo only (hits and top stay exact)`;
   }
-  const resolver = new HitResolver(n, targeting);
+  const resolver = new HitResolver(n, targeting, true);
   const chooser = new EveryChoice();
   const hits = new Int32Array(n);
   const active = new Uint8Array(n).fill(1);
@@ -537,7 +537,7 @@ export const clash = defineMechanic({
       sliceTrials: 2,
       exactCost: () => clashExactCost(sides, isHit),
       run(random, trials, tally) {
-        const resolver = new HitResolver(n, rules.targeting);
+        const resolver = new HitResolver(n, rules.targeting, true);
         const hits = new Int32Array(n);
         const active = new Uint8Array(n).fill(1);
         const landedOn = new Int32Array(n);
