@@ -70,6 +70,66 @@ describe('clash', () => {
     expectAgreesWithExact(runScenario(clashScenario(setup, rules)));
   });
 
+  test('push per side: "A PC may also push", so guards who are no PCs may be kept from it (an audit: rules.push made every side push, and a clash side could not say otherwise)', () => {
+    // The PCs, a captain with a d4 trait and two minions, push when their own dice show no
+    // hit; the three guards never do. Every face of every first roll and reroll:
+    const hitsOf = (dice: number) => {
+      const p = new Array(dice + 1).fill(0);
+      for (const first of allRolls(dice, 4)) {
+        const h = first.filter((f) => f === 4).length;
+        if (h > 0) p[h] += 4 ** -dice;
+        else for (const again of allRolls(dice, 4)) p[again.filter((f) => f === 4).length] += 4 ** (-2 * dice);
+      }
+      return p;
+    };
+    const plain = [3 / 4, 1 / 4];
+    const sum = (a: number[], b: number[]) => {
+      const c = new Array(a.length + b.length - 1).fill(0);
+      a.forEach((x, i) => b.forEach((y, j) => (c[i + j] += x * y)));
+      return c;
+    };
+    const pcs = sum(sum(hitsOf(2), hitsOf(1)), hitsOf(1));
+    const guards = sum(sum(plain, plain), plain);
+    let top = 0;
+    let wounded = 0;
+    pcs.forEach((p, i) => guards.forEach((q, j) => {
+      if (i > j) top += p * q;
+      wounded += p * q * Math.min(Math.max(0, i - j), 3);
+    }));
+    const sides = (guardsPush?: string) => ({
+      sides: [
+        { name: 'pcs', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
+        { name: 'guards', ...(guardsPush ? { push: guardsPush } : {}), combatants: [{ name: 'guard', count: 3 }] },
+      ],
+    });
+    const r = runScenario(clashScenario(sides('never'), { push: 'ifNoHit' }));
+    const m = r.results[0].metrics;
+    expect(m['top.pcs'].exact).toBeCloseTo(top, 12);
+    expect(m['wounded.guards'].exact).toBeCloseTo(wounded, 12);
+    // The audit's own enumeration: 0.6408 and 1.0380, against 0.4516 and 0.6709 with the guards pushing too.
+    expect(m['top.pcs'].exact).toBeCloseTo(0.6408, 4);
+    expectAgreesWithExact(r);
+    const both = runScenario(clashScenario(sides(), { push: 'ifNoHit' })).results[0].metrics;
+    expect(both['top.pcs'].exact).toBeCloseTo(0.4516, 4);
+    // A side that sets rules.push's own value is that side under rules.push, draw for draw.
+    const same = runScenario(clashScenario(sides('ifNoHit'), { push: 'ifNoHit' }, 20000));
+    expect(same.results[0].metrics).toEqual(runScenario(clashScenario(sides(), { push: 'ifNoHit' }, 20000)).results[0].metrics);
+    // The PCs' own push alone, rules.push "never": the guards' "never" is its default.
+    const own = runScenario(clashScenario({ sides: [{ ...sides().sides[0], push: 'ifNoHit' }, sides().sides[1]] })).results[0].metrics;
+    expect(own['top.pcs'].exact).toBeCloseTo(top, 12);
+  });
+
+  test('push per side, said where it changes nothing', () => {
+    const notesOf = (sides: object[], rules: object = {}) => runScenario(clashScenario({ sides }, rules, 100)).results[0].notes ?? [];
+    const pcs = { name: 'pcs', combatants: [{ name: 'captain' }] };
+    const rattled = { name: 'guards', combatants: [{ name: 'guard', count: 2, rattled: true }] };
+    expect(notesOf([pcs, { ...rattled, push: 'ifNoHit' }])).toContain('sides.1.push changes nothing here: every combatant of side "guards" is rattled ("Rattled PCs can\'t push themselves")');
+    expect(notesOf([{ ...pcs, push: 'never' }, { ...rattled, push: 'ifNoHit' }], { push: 'ifNoHit' })).toContain('rules.push changes nothing here: every side sets its own push');
+    expect(notesOf([{ ...pcs, push: 'never' }, rattled], { push: 'ifNoHit' })).toContain('rules.push changes nothing here: every combatant of side "guards" is rattled ("Rattled PCs can\'t push themselves")');
+    expect(notesOf([{ ...pcs, combatants: [{ name: 'captain', rattled: true }] }, rattled], { push: 'ifNoHit' })).toContain('rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
+    expect(notesOf([pcs, rattled], { push: 'ifNoHit' }).filter((n) => n.includes('push'))).toEqual([]);
+  });
+
   test.each(['strongest', 'weakest', 'random'])('more than two sides are exact too (targeting %s), and Monte Carlo agrees', (targeting) => {
     const setup = {
       sides: [

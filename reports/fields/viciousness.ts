@@ -78,12 +78,24 @@ function sides(extra: Field[] = []): ListField {
   };
 }
 
+const sidePush: ChoiceField = {
+  kind: 'choice',
+  key: 'push',
+  label: 'push to reroll',
+  placeholder: 'as the push variant (default)',
+  options: [
+    { value: 'never', label: 'never' },
+    { value: 'ifNoHit', label: 'if its dice show no hit' },
+  ],
+  help: '“A PC may also push in order to reroll the dice they contributed to a pool”: this side in place of the push variant — guards, who are no PCs, never',
+};
+
 export const clashForm: MechanicForm = {
   system: 'viciousness',
   mechanic: 'clash',
   title: 'Violence: one clash',
   intro: 'One clash phase: each side rolls its pool; “each side gets one hit for every 4 they roll”, and the side with more hits lands the difference.',
-  fields: [sides()],
+  fields: [sides([sidePush])],
   template: () => ({
     sides: [
       { name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }, { name: 'minion', count: 2 }] },
@@ -171,17 +183,6 @@ const marksmanPush: ChoiceField = {
   help: '“Make a snap shot with amazing accuracy”: a wound on one able enemy before a clash’s dice, no roll, and the Marksman rattled from then on — every Marksman of the side as the battle begins, or one when a single foe is left; two sides only',
 };
 
-const sidePush: ChoiceField = {
-  kind: 'choice',
-  key: 'push',
-  label: 'push to reroll',
-  placeholder: 'as the push variant (default)',
-  options: [
-    { value: 'never', label: 'never' },
-    { value: 'ifNoHit', label: 'if its dice show no hit' },
-  ],
-  help: '“A PC may also push in order to reroll the dice they contributed to a pool”: this side in place of the push variant — guards, who are no PCs, never',
-};
 
 export const battleForm: MechanicForm = {
   system: 'viciousness',

@@ -34,9 +34,20 @@ import {
   woundGroupOf,
 } from './violence.ts';
 import { DUEL, OUTNUMBERED, hasTrait, outnumberedByAll, situation, withSituationalDice, type TraitName } from './traits.ts';
+import { sidePushes } from './battleSetup.ts';
+
+/** A clash's side: a violence side, with who on it pushes to reroll (as a battle's side). */
+const clashSideSchema = lazySchema(() => sideSchema.unwrap().extend({
+  /**
+   * Who pushes to reroll a missed roll on this side ("A PC may also push in order to reroll
+   * the dice they contributed to a pool"): `never` or `ifNoHit`, in place of `rules.push`
+   * for this side — a side of guards, who are no PCs, `never`; defaults to `rules.push`.
+   */
+  push: z.enum(['never', 'ifNoHit']).optional(),
+}));
 
 export const clashSetup = lazySchema(() => z
-  .object({ sides: z.array(sideSchema).min(2) })
+  .object({ sides: z.array(clashSideSchema).min(2) })
   .strict()
   .superRefine((s, ctx) => checkSides(s.sides, ctx)));
 
@@ -402,8 +413,11 @@ export const clash = defineMechanic({
     // A push to reroll that no one can make ("Rattled PCs can't push themselves": every
     // combatant rattled) is played as none, its draws those of a clash without it (a review:
     // said to change nothing, it drew another way).
-    const nobodyPushes = setup.sides.every((side) => side.combatants.every((c) => (c.count ?? 1) === 0 || (c.rattled ?? false)));
-    const push = rules.push === 'ifNoHit' && !nobodyPushes;
+    // Each side pushes by its own `push`, else rules.push (an audit: rules.push made the
+    // guards push too, and a side could not say otherwise, as a battle's side can).
+    const pushes = setup.sides.map((side) => sidePushes(side, rules));
+    const canPush = setup.sides.map((side) => side.combatants.some((c) => (c.count ?? 1) > 0 && !(c.rattled ?? false)));
+    const push = pushes.some((p, s) => p && canPush[s]);
 
     // Per side: its dice packed; per combatant (expanded by count) the range of its dice.
     const packed: PackedDice[] = [];
@@ -416,7 +430,7 @@ export const clash = defineMechanic({
       for (const c of sides[s].combatants) {
         for (let k = 0; k < (c.count ?? 1); k++) {
           const own = combatantDice(c);
-          r.push(dice.length, dice.length + own.length, push && !(c.rattled ?? false) ? 1 : 0);
+          r.push(dice.length, dice.length + own.length, push && pushes[s] && !(c.rattled ?? false) ? 1 : 0);
           dice.push(...own);
           able[s]++;
         }
@@ -526,8 +540,14 @@ export const clash = defineMechanic({
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes).
     setupNotes.push(...violenceRulesNotes(setup.sides, rules));
     // A push to reroll no one can make, as a battle says it (a battle audit: a clash did not).
-    if (rules.push === 'ifNoHit' && nobodyPushes) {
-      setupNotes.push('rules.push changes nothing here: every combatant is rattled ("Rattled PCs can\'t push themselves")');
+    const rattledSide = (s: number) => `every combatant of side "${setup.sides[s].name}" is rattled ("Rattled PCs can't push themselves")`;
+    setup.sides.forEach((side, s) => {
+      if (side.push === 'ifNoHit' && !canPush[s]) setupNotes.push(`sides.${s}.push changes nothing here: ${rattledSide(s)}`);
+    });
+    if (rules.push === 'ifNoHit') {
+      const taking = setup.sides.flatMap((side, s) => (side.push === undefined ? [s] : []));
+      if (taking.length === 0) setupNotes.push('rules.push changes nothing here: every side sets its own push');
+      else if (!taking.some((s) => canPush[s])) setupNotes.push(`rules.push changes nothing here: ${taking.length === setup.sides.length ? 'every combatant is rattled ("Rattled PCs can\'t push themselves")' : taking.map(rattledSide).join('; ')}`);
     }
     return {
       metrics,
@@ -607,7 +627,7 @@ export const clash = defineMechanic({
         const hitDists = sides.map((side, s) => {
           const parts: Distribution[] = [];
           for (const c of side.combatants) {
-            const own = combatantHits(combatantDice(c), isHit, push);
+            const own = combatantHits(combatantDice(c), isHit, push && pushes[s]);
             parts.push(own.repeat(c.count ?? 1));
           }
           parts.push(hitDistribution(bonusDice(side.bonus), isHit));
