@@ -398,6 +398,20 @@ describe('VDP tension settings with nothing to act on', () => {
     const check = run('vdp', 'extended', { ...job, ...never, spendPerRoll: 1 });
     expect(said(check)).toEqual(['spendPerRoll changes nothing here: no tension is spent on dice (spendTension "never")']);
     expect(check.metrics).toEqual(run('vdp', 'extended', { ...job, ...never }).metrics);
+    // At 4/0 (an intensity of 0 or less: the check goes on) or 0/4, one roll a step has dice:
+    // a step banks a point at most, spent whole on the next, so no cap binds (an audit).
+    const onlyAttack = { ...job, intensity: 0, allocation: '4/0' };
+    for (const [setup, words] of [
+      [onlyAttack, 'at allocation "4/0" the defence has no dice, so only the attack can tie its target'],
+      [{ ...job, intensity: 12, allocation: '0/4', spendTension: 'onDefence' }, 'at allocation "0/4" the attack has no dice, so only the defence can tie its target'],
+      [{ ...job, intensity: 12, allocation: '0/4', spendTension: 'onNextRoll' }, 'at allocation "0/4" the attack has no dice, so only the defence can tie its target'],
+    ] as const) {
+      const capped = run('vdp', 'extended', { ...setup, spendPerRoll: 1 });
+      expect(said(capped)).toContain(`spendPerRoll changes nothing here: ${words}; a step banks 1 point of tension at most, and the next step's roll spends it whole`);
+      expect(capped.metrics).toEqual(run('vdp', 'extended', setup).metrics);
+      expect(capped.metrics.tensionSpent.estimate).toBeGreaterThan(0);
+    }
+    expect(said(run('vdp', 'extended', { ...job, spendPerRoll: 1 }))).toEqual([]);
     // Spent on dice, the cap acts: not said (a bank of 3 at the start, spent 1 a roll).
     const acts = run('vdp', 'combat', duel({ tension: 3, spendPerRoll: 1 }));
     expect(said(acts)).toEqual([]);

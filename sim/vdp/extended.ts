@@ -217,8 +217,13 @@ export const extended = defineMechanic({
     const unspent = oneStep === undefined ? undefined : `${oneStep}, and tension is spent on a later step's rolls (none is banked before the first)`;
     if (setup.spendTension !== undefined && unspent !== undefined) setupNotes.push(`spendTension changes nothing here: ${unspent}`);
     else if (asDefault !== undefined) setupNotes.push(`spendTension changes nothing here: the check ${asDefault}`);
+    // At a split where one roll has no dice, a step gains a point at most (a tie of the other
+    // roll), which the next step spends whole: a cap of 1 or more never binds (an audit).
+    const oneRoll = noDice.attack !== undefined ? `${noDice.attack}, so only the defence can tie its target` : noDice.defence !== undefined ? `${noDice.defence}, so only the attack can tie its target` : undefined;
     if (setup.spendPerRoll !== undefined && (spendsNone !== undefined || unspent !== undefined)) {
       setupNotes.push(`spendPerRoll changes nothing here: ${spendsNone !== undefined ? `no tension is spent on dice (${spendsNone})` : unspent}`);
+    } else if (setup.spendPerRoll !== undefined && oneRoll !== undefined) {
+      setupNotes.push(`spendPerRoll changes nothing here: ${oneRoll}; a step banks 1 point of tension at most, and the next step's roll spends it whole`);
     }
     // A split of no attack dice makes no attack, so it never succeeds, whatever the difficulty
     // (as a risky check's successTarget with no Accomplish dice).
