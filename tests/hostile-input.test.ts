@@ -83,6 +83,34 @@ describe('item 3: exact work has a budget, lists a cap, errors a length', () => 
     }
   }, 30_000);
 
+  test('a clash or battle of more than 1,000,000 dice is refused as input, not planned until the memory runs out (an audit: 10⁸ dice, exit 134 after 92 s)', () => {
+    const fight = (mechanic: string, count: number, dice: string[]) =>
+      file({ name: 'v', system: 'viciousness', mechanic, setup: { sides: [{ name: 'a', combatants: [{ name: 'x', count, dice }] }, { name: 'b', bonus: ['2d4'], combatants: [{ name: 'y', dice: ['d4'] }] }] } });
+    for (const mechanic of ['clash', 'battle']) {
+      const path = fight(mechanic, 1000, Array(100).fill('1000d4'));
+      let error: unknown;
+      try {
+        loadPlans([path]);
+      } catch (e) {
+        error = e;
+      }
+      expect((error as ScenarioErrors).errors.map((e) => e.message)).toEqual([
+        `${path}: setup.sides: the sides roll 100,001,004 dice (each combatant's 1d4, its dice and openingDice, times its count, and each side's bonus): expected at most 1,000,000`,
+      ]);
+    }
+    // 1,000,000 exactly is a fight: 998 combatants of 1d4, 1000d4 and d4 (999,996), and b's 2d4 bonus and one of 1d4 and d4.
+    expect(() => loadPlans([fight('clash', 998, ['1000d4', 'd4'])])).not.toThrow();
+  });
+
+  test("one combatant's long dice list is priced by its convolutions: 40,000 dice skip the exact values, with the note (an audit: estimated 1 s, took 16 s)", async () => {
+    const t0 = Date.now();
+    const path = file({ name: 'long', system: 'viciousness', mechanic: 'clash', trials: 10, setup: { sides: [{ name: 'a', combatants: [{ name: 'x', dice: Array(40).fill('1000d4') }] }, { name: 'b', combatants: [{ name: 'y', dice: ['d4'] }] }] } });
+    const r = await poolsim('run', path, '--json', '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+    expect(JSON.parse(r.out).results[0].notes[0]).toMatch(/^exact values skipped: about \d+ s of work, over the budget of 5 s/);
+    expect(Date.now() - t0).toBeLessThan(30_000);
+  }, 60_000);
+
   test('a plan of more than 10,000 dice is refused as input, not rolled until the memory runs out (an audit: 10⁸ dice, heap exhausted after 79 s)', () => {
     const plan = (count: number, dice: string[]) => file({ name: 'k', system: 'viciousness', mechanic: 'knavery', setup: { challenges: 1000, participants: [{ name: 'a', count, dice }] } });
     const path = plan(1000, Array(100).fill('1000d6'));

@@ -61,9 +61,17 @@ export type SideSetup = z.output<typeof sideSchema>;
 
 /** Checks every setup with sides shares: unique names, someone to fight on each side. */
 export function checkSides(
-  sides: readonly { name: string; combatants: readonly CombatantSetup[] }[],
+  sides: readonly { name: string; bonus?: readonly { count: number }[]; combatants: readonly CombatantSetup[] }[],
   ctx: z.RefinementCtx,
 ): void {
+  // Every die is laid out once as the fight is planned: 100 × "1000d4" for each of 1,000
+  // combatants passed every field's bound and exhausted the heap while the file was
+  // planned (exit 134 after 92 s, an audit).
+  const groups = (list: readonly { count: number }[] | undefined) => (list ?? []).reduce((n, g) => n + g.count, 0);
+  const dice = sides.reduce((n, side) => n + groups(side.bonus) + side.combatants.reduce((m, c) => m + (c.count ?? 1) * (1 + groups(c.dice) + groups(c.openingDice)), 0), 0);
+  if (dice > MAX_VIOLENCE_DICE) {
+    ctx.addIssue({ code: 'custom', path: ['sides'], message: `the sides roll ${dice.toLocaleString('en')} dice (each combatant's 1d4, its dice and openingDice, times its count, and each side's bonus): expected at most ${MAX_VIOLENCE_DICE.toLocaleString('en')}` });
+  }
   const seen = new Set<string>();
   sides.forEach((side, s) => {
     if (seen.has(side.name)) {
@@ -84,6 +92,9 @@ export function checkSides(
     }
   });
 }
+
+/** The most dice a clash's or battle's sides roll in all (checkSides). */
+export const MAX_VIOLENCE_DICE = 1_000_000;
 
 /** The die every combatant adds: "Each combatant in a side adds 1d4 to its roll." */
 export const COMBATANT_DIE = 4;
