@@ -223,7 +223,6 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
     // From a folder deleted since, a relative --out leads nowhere: said so, exit 2, as
     // `report` says it (it gave "ENOENT … uv_cwd", exit 3: a review).
     checkCurrentFolder([[values.out, '--out'], ...positionals.map((p): [string, string] => [p, 'a scenario file or folder'])]);
-    partBefore = checkPartTarget(values.out);
     const out = resolve(values.out);
     for (const input of positionals) {
       // Compared by what the names lead to too: a link to the folder being run let the
@@ -255,6 +254,10 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   }
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
+  // Whether the part may be written there is tried with a file of its own (checkPartTarget):
+  // last of the checks, so that a run refused for its inputs or its folder leaves the
+  // folder untouched, not even a file made and removed (an audit watched one come and go).
+  if (shard && values.out !== undefined) partBefore = checkPartTarget(values.out);
   const runs = await runBatch(plans, {
     workers,
     precision,
@@ -271,7 +274,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
-      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${values.out}\n`);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${plainText(values.out)}\n`);
     }
     return 0;
   }

@@ -4,7 +4,7 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, existsSync, readdirSync, symlinkSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, existsSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +120,26 @@ describe('shards', () => {
     const r = await poolsim(['run', one, '--shard', '0/2', '--out', part('one-chunk.json')]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/shard 0\/2: 1 chunk, 1,000 trials of 1 file written to /);
+  });
+
+  it("a refused shard run leaves --out's folder untouched, not even a file made and removed; the part's name is printed with its control characters shown (an audit)", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'poolsim-untouched-'));
+    const bad = join(folder, 'bad.json');
+    writeFileSync(bad, '');
+    const outs = mkdtempSync(join(tmpdir(), 'poolsim-untouched-out-'));
+    // An old time set by hand: a file made and removed in the folder moves it to now.
+    utimesSync(outs, 1_000_000, 1_000_000);
+    for (const args of [[bad], [folder]]) {
+      const r = await poolsim(['run', ...args, '--shard', '0/1', '--out', args[0] === folder ? join(folder, 'p.json') : join(outs, 'p.json')]);
+      expect(r.code, r.stderr).toBe(2);
+    }
+    expect(statSync(outs).mtimeMs).toBe(1_000_000_000);
+    expect(readdirSync(outs)).toEqual([]);
+    const odd = join(outs, 'q\u001b[31m.json');
+    const ok = await poolsim(['run', HEIST, '--trials', '1000', '--shard', '0/1', '--out', odd]);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toContain('written to ' + join(outs, 'q\\u001b[31m.json'));
+    expect(ok.stderr).not.toContain('\u001b');
   });
 
   it('refuses a part written into a folder being run, where the next shard would read it as a scenario (exit 2)', async () => {
