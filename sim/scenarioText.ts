@@ -247,7 +247,7 @@ export function parseScenarioText(text: string, file: string): unknown {
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
         // A key given twice is named, as JSON's is (a files audit: "Map keys must be unique" alone).
         const key = err.code === 'DUPLICATE_KEY' ? duplicateKeyAt(text, err.pos[0]) : undefined;
-        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (a line "---"): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : first;
+        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (after a line "---", or "..." and more): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : first;
         throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${said}`)]);
       }
       // The yaml library stops an alias bomb with a ReferenceError, and may stop other

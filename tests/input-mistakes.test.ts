@@ -302,7 +302,9 @@ describe('files that are not what they seem', () => {
       // The key named, as JSON's is (a files audit).
       ['twice.yaml', 'name: x\nname: y\n', 'line 2, column 1: not valid YAML: Map keys must be unique: "name" is given twice\n'],
       ['twice-inline.yaml', 'name: x\nsetup: { sides: [ { name: a, "name": b } ] }\n', 'line 2, column 30: not valid YAML: Map keys must be unique: "name" is given twice\n'],
-      ['two-docs.yaml', 'name: x\n---\nname: y\n', 'line 2, column 1: not valid YAML: a second document (a line "---"): a scenario file holds one\n'],
+      ['two-docs.yaml', 'name: x\n---\nname: y\n', 'line 2, column 1: not valid YAML: a second document (after a line "---", or "..." and more): a scenario file holds one\n'],
+      // After the end marker "...", with no "---" in the file (a CLI audit: the message named one).
+      ['end-marker.yaml', 'name: x\n...\ngarbage: [\n', 'line 3, column 1: not valid YAML: a second document (after a line "---", or "..." and more): a scenario file holds one\n'],
       ['empty.yaml', '', '(top level): the file is empty: expected a scenario'],
       ['comments.yaml', '# to do\n', '(top level): the file is empty: expected a scenario'],
       ['empty.json', '  \n', '(top level): the file is empty: expected a scenario'],
@@ -654,5 +656,16 @@ describe('names that differ only in spaces at an end (a dashboard audit: two "P(
     refuses('vdp', 'combat', { characters: [fighter('ann', 'heroes '), fighter('bo', 'villains')] }, 'setup.characters.0.team');
     // A space inside a name is a name like any other.
     expect(() => planScenario({ name: 'names', system: 'viciousness', mechanic: 'battle', trials: 100, seed: 's', setup: { sides: [side('the crew'), side('the guards')] } }, 'names.json')).not.toThrow();
+  });
+
+  test('nor a name with a character that is not seen, or one written with combining marks apart: each read alike beside another (a CLI audit: "x" and "x" + U+200B, "café" twice)', async () => {
+    const { planScenario } = await import('../sim/scenario.ts');
+    const side = (name: string, combatant = 'a') => ({ name, combatants: [{ name: combatant }] });
+    const plan = (sides: object[]) => planScenario({ name: 'names', system: 'viciousness', mechanic: 'clash', trials: 100, seed: 's', setup: { sides } }, 'names.json');
+    expect(() => plan([side('x'), side('x\u200b')])).toThrow('names.json: setup.sides.1.name: expected a name without invisible characters, got "x\u200b", which holds U+200B: a name is part of the metrics\' names and labels, where such a character cannot be seen');
+    expect(() => plan([side('a\u202eb'), side('y')])).toThrow('which holds U+202E');
+    expect(() => plan([side('café'), side('y', 'cafe\u0301')])).toThrow('names.json: setup.sides.1.combatants.0.name: expected a name in composed form (NFC), got "cafe\u0301", written with combining marks apart: write it "café" (composed), which reads the same, so that two names never read alike');
+    // Composed letters and an emoji's joiner and variation selector are names like any other.
+    expect(() => plan([side('café'), side('👩\u200d🔧 crew ⚔\ufe0f')])).not.toThrow();
   });
 });
