@@ -15,26 +15,27 @@ export const entityName = lazySchema(() =>
     .refine((s) => s.trim() === s, {
       error: (issue) => `expected a name without spaces at either end, got ${JSON.stringify(issue.input)}: a name is part of the metrics' names and labels, where such a space cannot be seen`,
     })
-    // Likewise a character that is not seen ("x" and "x" + U+200B) and a letter written as
-    // two code points ("café" as "cafe" + U+0301): two such names read alike beside two
-    // sets of figures (a CLI audit). The composed form (NFC), which keyboards type, is the
-    // one taken; the message gives it.
+    // Likewise a character that is not seen ("x" and "x" + U+200B) and text written another
+    // way than its composed form, NFC ("café" as "cafe" + U+0301): two such names read alike
+    // beside two sets of figures (a CLI audit). NFC, which keyboards type, is the one
+    // taken; the message gives it.
     .superRefine((s, ctx) => {
       const unseen = s.match(INVISIBLE);
       if (unseen) {
         ctx.addIssue({ code: 'custom', message: `expected a name without invisible characters, got ${JSON.stringify(s)}, which holds ${codePoint(unseen[0])}: a name is part of the metrics' names and labels, where such a character cannot be seen` });
       } else if (s.normalize('NFC') !== s) {
-        ctx.addIssue({ code: 'custom', message: `expected a name in composed form (NFC), got ${JSON.stringify(s)}, written with combining marks apart: write it ${JSON.stringify(s.normalize('NFC'))} (composed), which reads the same, so that two names never read alike` });
+        ctx.addIssue({ code: 'custom', message: `expected a name in composed form (NFC), got ${JSON.stringify(s)}: write it ${JSON.stringify(s.normalize('NFC'))}, the same text written the one way (a letter and its accent as one character, for one), so that two names never read alike` });
       }
     }),
 );
 
 /**
  * Characters with no glyph: the format characters (zero-width space, word joiner, bidi
- * controls, the BOM, the soft hyphen…), but for the zero-width joiner, which an emoji's
- * sequence holds ("👩‍🔧"), as it holds its variation selectors (not format characters).
+ * controls, the BOM, the soft hyphen…), but for those words and emoji are written with:
+ * the zero-width non-joiner (Persian and Indic words: "می‌خواهم"), the zero-width joiner
+ * (an emoji's sequence, "👩‍🔧") and the tag characters (a flag's, "🏴󠁧󠁢󠁳󠁣󠁴󠁿"; a review).
  */
-const INVISIBLE = /(?!\u200D)\p{Cf}/u;
+const INVISIBLE = /(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
 
 function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

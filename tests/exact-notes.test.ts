@@ -24,6 +24,21 @@ describe('exact values that are not there are said to be missing', () => {
     expect(small.notes).toBeUndefined();
   });
 
+  test('a clash of many sides alike, whose ties put them in every order: the walk is capped and said (a review: 9 sides ran 113 s)', () => {
+    const sides = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `s${i}`, combatants: [{ name: 'x' }] }));
+    const t0 = Date.now();
+    const p = run('viciousness', 'clash', { sides: sides(9) }, {}, 200);
+    expect(Date.now() - t0).toBeLessThan(20_000);
+    expect(p.metrics['landed.s0'].exact).toBeUndefined();
+    expect(p.metrics['wounded.s0'].exact).toBeUndefined();
+    expect(p.metrics['hits.s0'].exact).toBe(0.25);
+    expect(p.notes?.[0]).toBe("exact landed, wasted and wounded figures skipped: the sides' hits, with every order of sides of the same hits and every choice of target, make over 1,000,000 cases to walk; they are Monte Carlo only (hits and top stay exact)");
+    // Five sides alike are walked: exact, each the same.
+    const five = run('viciousness', 'clash', { sides: sides(5) }, {}, 200);
+    expect(five.notes).toBeUndefined();
+    expect(five.metrics['wasted.s4'].exact).toBeCloseTo(five.metrics['wasted.s0'].exact!, 12);
+  });
+
   test('a clash whose hit distributions take longer to convolve than the budget (an audit: 70 s on exact values at --trials 1)', () => {
     // 50 combatants of 1000d4 a side: about 10 s of convolutions here. It had no cost
     // estimate, so every run paid them whatever its trials.
