@@ -90,8 +90,12 @@ export function metricsOf(scenario: Record<string, unknown>): SetupMetric[] {
   });
 }
 
-/** Marks a template's text put in for a value refused, to find it in a label. */
-const MARK = '\u2063';
+/**
+ * Marks a template's text put in for a value refused, to find it in a label: a private-use
+ * character, which no one types and a name may hold (an invisible one, U+2063, is refused
+ * in names: sim/names.ts).
+ */
+const MARK = '\uE000';
 
 /**
  * The setup's metrics laid out with each value refused put back as the form's template has
