@@ -20,9 +20,9 @@ export const entityName = lazySchema(() =>
     // beside two sets of figures (a CLI audit). NFC, which keyboards type, is the one
     // taken; the message gives it.
     .superRefine((s, ctx) => {
-      const unseen = s.match(INVISIBLE);
-      if (unseen) {
-        ctx.addIssue({ code: 'custom', message: `expected a name without invisible characters, got ${JSON.stringify(s)}, which holds ${codePoint(unseen[0])}: a name is part of the metrics' names and labels, where such a character cannot be seen` });
+      const unseen = unseenCharacter(s);
+      if (unseen !== undefined) {
+        ctx.addIssue({ code: 'custom', message: `expected a name without invisible characters, got ${JSON.stringify(s)}, which holds ${codePoint(unseen)}: a name is part of the metrics' names and labels, where such a character cannot be seen` });
       } else if (s.normalize('NFC') !== s) {
         ctx.addIssue({ code: 'custom', message: `expected a name in composed form (NFC), got ${JSON.stringify(s)}: write it ${JSON.stringify(s.normalize('NFC'))}, the same text written the one way (a letter and its accent as one character, for one), so that two names never read alike` });
       }
@@ -30,12 +30,21 @@ export const entityName = lazySchema(() =>
 );
 
 /**
- * Characters with no glyph: the format characters (zero-width space, word joiner, bidi
- * controls, the BOM, the soft hyphen…), but for those words and emoji are written with:
- * the zero-width non-joiner (Persian and Indic words: "می‌خواهم"), the zero-width joiner
- * (an emoji's sequence, "👩‍🔧") and the tag characters (a flag's, "🏴󠁧󠁢󠁳󠁣󠁴󠁿"; a review).
+ * The first character of `s` that is not seen where it stands, if any: a default-ignorable
+ * code point (zero-width space, word joiner, bidi controls, the BOM, Hangul fillers…) but
+ * for those words and emoji are written with, where they do their work: a variation
+ * selector after a character, the joiners (U+200C, Persian and Indic words: "می‌خواهم";
+ * U+200D, an emoji's sequence: "👩‍🔧") between two characters, and a flag's tags after
+ * U+1F3F4 ("🏴󠁧󠁢󠁳󠁣󠁴󠁿"). Anywhere else they are unseen too: "crew" and "crew" + U+200C
+ * read alike (a review found them let through anywhere).
  */
-const INVISIBLE = /(?![\u200C\u200D\u{E0020}-\u{E007F}])\p{Cf}/u;
+function unseenCharacter(s: string): string | undefined {
+  const kept = s
+    .replace(/(?<=[^\p{Default_Ignorable_Code_Point}])[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu, '')
+    .replace(/\u{1F3F4}[\u{E0020}-\u{E007E}]+\u{E007F}/gu, '\u{1F3F4}')
+    .replace(/(?<=[^\p{Default_Ignorable_Code_Point}])[\u200C\u200D](?=[^\p{Default_Ignorable_Code_Point}])/gu, '');
+  return kept.match(/\p{Default_Ignorable_Code_Point}/u)?.[0];
+}
 
 function codePoint(c: string): string {
   return `U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;

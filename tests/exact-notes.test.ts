@@ -24,19 +24,20 @@ describe('exact values that are not there are said to be missing', () => {
     expect(small.notes).toBeUndefined();
   });
 
-  test('a clash of many sides alike, whose ties put them in every order: the walk is capped and said (a review: 9 sides ran 113 s)', () => {
+  test('a clash of many sides alike, whose ties put them in every order: the walk is capped and said (a review: 9 sides ran 113 s)', { timeout: 120_000 }, () => {
     const sides = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `s${i}`, combatants: [{ name: 'x' }] }));
     const t0 = Date.now();
     const p = run('viciousness', 'clash', { sides: sides(9) }, {}, 200);
-    expect(Date.now() - t0).toBeLessThan(20_000);
+    // 4,000,000 cases walked first: ~2 s here, up to ~12 s on a busy machine.
+    expect(Date.now() - t0).toBeLessThan(60_000);
     expect(p.metrics['landed.s0'].exact).toBeUndefined();
     expect(p.metrics['wounded.s0'].exact).toBeUndefined();
     expect(p.metrics['hits.s0'].exact).toBe(0.25);
-    expect(p.notes?.[0]).toBe("exact landed, wasted and wounded figures skipped: the sides' hits, with every order of sides of the same hits and every choice of target, make over 1,000,000 cases to walk; they are Monte Carlo only (hits and top stay exact)");
-    // Five sides alike are walked: exact, each the same.
-    const five = run('viciousness', 'clash', { sides: sides(5) }, {}, 200);
-    expect(five.notes).toBeUndefined();
-    expect(five.metrics['wasted.s4'].exact).toBeCloseTo(five.metrics['wasted.s0'].exact!, 12);
+    expect(p.notes?.[0]).toBe("exact landed, wasted and wounded figures skipped: the sides' hits, with every order of sides of the same hits and every choice of target, make over 4,000,000 cases to walk; they are Monte Carlo only (hits and top stay exact)");
+    // Seven sides alike are walked (168,254 cases): exact, each the same.
+    const seven = run('viciousness', 'clash', { sides: sides(7) }, {}, 200);
+    expect(seven.notes).toBeUndefined();
+    expect(seven.metrics['wasted.s6'].exact).toBeCloseTo(seven.metrics['wasted.s0'].exact!, 12);
   });
 
   test('a clash whose hit distributions take longer to convolve than the budget (an audit: 70 s on exact values at --trials 1)', () => {

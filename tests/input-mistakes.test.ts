@@ -667,7 +667,13 @@ describe('names that differ only in spaces at an end (a dashboard audit: two "P(
     expect(() => plan([side('café'), side('y', 'cafe\u0301')])).toThrow('names.json: setup.sides.1.combatants.0.name: expected a name in composed form (NFC), got "cafe\u0301": write it "café", the same text written the one way (a letter and its accent as one character, for one), so that two names never read alike');
     // Composed letters and an emoji's joiner and variation selector are names like any other.
     expect(() => plan([side('café'), side('👩\u200d🔧 crew ⚔\ufe0f')])).not.toThrow();
-    // Nor a Persian word's non-joiner, nor a flag's tag characters (a review found both refused).
+    // Nor a Persian word's non-joiner, nor a flag's tag characters (a review found both
+    // refused), nor an emoji's selector and joiner, nor a format character that is drawn (U+0600).
     expect(() => plan([side('می\u200cخواهم'), side('\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')])).not.toThrow();
+    expect(() => plan([side('\u2764\ufe0f\u200d\u{1F525}'), side('\u0600 crew')])).not.toThrow();
+    // Where they do no such work they are unseen, and refused (a review: "crew" and "crew" + U+200C both ran).
+    for (const [name, held] of [['crew\u200c', 'U+200C'], ['crew\u200d', 'U+200D'], ['\u200c', 'U+200C'], ['crew\u{E0067}', 'U+E0067'], ['\u{E0063}\u{E0072}', 'U+E0063'], ['crew\u3164', 'U+3164'], ['a\u200d\u200db', 'U+200D']]) {
+      expect(() => plan([side('y'), side(name)]), name).toThrow(`which holds ${held}: a name is part of the metrics' names and labels`);
+    }
   });
 });

@@ -312,17 +312,20 @@ export function restDice(dice: readonly ViolenceDie[], isHit: (f: number) => boo
 export const MAX_EXACT_COMBINATIONS = 200_000;
 /**
  * Most cases `manySidedExact` walks: each combination of hits once for every order of its
- * sides of the same hits and every choice of target (EveryChoice), some 2–3 µs each.
+ * sides of the same hits and every choice of target (EveryChoice), 0.35–0.65 µs each on a
+ * quiet 2-core machine (a review; 2–3 µs on a busy one): some 2 s at most, within the
+ * exact budget (sim/exactBudget.ts). Four sides of 20, targeting "random", walk 1.04M.
  */
-export const MAX_EXACT_RESOLVES = 1_000_000;
+export const MAX_EXACT_RESOLVES = 4_000_000;
 
 /**
  * Exact `landed`, `wounded` and per-entry wound odds with three or more sides: the sides'
  * hit counts are independent, so walk every combination of them with its probability,
  * resolve it with the same HitResolver the Monte Carlo uses, and average over the
- * `targeting` variant's random tie-breaks by playing every choice (EveryChoice). Empty
- * when the combinations exceed MAX_EXACT_COMBINATIONS (Monte Carlo only then): returns
- * why, for the result's note, else undefined.
+ * `targeting` variant's random tie-breaks and the order of tied sides by playing every
+ * choice (EveryChoice). Empty when the combinations exceed MAX_EXACT_COMBINATIONS, or the
+ * cases walked MAX_EXACT_RESOLVES (Monte Carlo only then): returns why, for the result's
+ * note, else undefined.
  */
 function manySidedExact(
   hitDists: readonly Distribution[],
