@@ -250,10 +250,16 @@ export function exactAt(value: number, places: number): string {
   return own > 0 && places > own ? `≈${snapDecimal(value).toFixed(places)}` : exactFigure(value);
 }
 
-/** Decimals of a rounded exact value ("≈0.3181": 4); 0 for one in full and for one under 0.001. */
+/**
+ * Decimals of a rounded exact value ("≈0.3181": 4); 0 for one in full, for one under 0.001
+ * and for one just short of a whole number ("≈0.9999999999854"), whose digits of its
+ * distance from it order it with the figures beside it, as a small value's do: a row at its
+ * thirteen places read "[0.9998079640000, 1]".
+ */
 function exactPlaces(value: number): number {
   const shown = exactFigure(value);
-  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
+  const places = shown.split('.')[1]?.length ?? 0;
+  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 && places <= EXACT_PLACES ? places : 0;
 }
 
 /**
@@ -377,6 +383,10 @@ export function snapDecimal(x: number): number {
       if (Math.abs(x) < 1e-15) return 0;
       continue;
     }
+    // Onto 1 only within a float sum's rounding (1e-13, exactSlack): 1 − 2^-36, a plan
+    // that fails once in 69 billion, printed "exact 1" beside a failed "at least 1" (a
+    // report audit). "Certain" is a claim no rounding makes.
+    if (Math.abs(y) === 1 && Math.abs(y - x) > 1e-13) continue;
     if (Math.abs(y - x) <= tolerance && Math.abs(y - x) <= 1e-6 * Math.abs(x)) return y;
   }
   return x;
@@ -414,7 +424,17 @@ export function exactFigure(value: number): string {
     return `≈${x.toPrecision(3)}`;
   }
   for (let places = 1; places <= Math.max(EXACT_PLACES, significant); places++) if (Number(x.toFixed(places)) === x) return x.toFixed(places);
-  return `≈${x.toFixed(Math.max(size >= 1000 ? 1 : size >= 10 ? 3 : 4, significant))}`;
+  const places = Math.max(size >= 1000 ? 1 : size >= 10 ? 3 : 4, significant);
+  // A value under 10 that rounds to a whole number it is not keeps three significant
+  // digits of its distance from it, as a small value does of its own: 0.9999847 and 0.9999924, one
+  // under a bound of 0.99999 and one over it, both read "≈1.0000" (a report audit).
+  const gap = Math.abs(x - Math.round(x));
+  // Below 10, where chances and small counts are (a big mean's last digits are its rounding).
+  const nearWhole = size < 10 && Number.isInteger(Number(x.toFixed(places))) ? Math.min(15, 2 - Math.floor(Math.log10(gap))) : 0;
+  // Those digits may be the whole value ("0.9999924"), said unmarked as any value in full.
+  for (let more = EXACT_PLACES + 1; more <= nearWhole; more++) if (Number(x.toFixed(more)) === x) return x.toFixed(more);
+  // (Zeros past the gap's digits say nothing: "≈2.99998", not "≈2.9999800".)
+  return `≈${nearWhole > places ? x.toFixed(nearWhole).replace(/0+$/, '') : x.toFixed(places)}`;
 }
 
 /**
@@ -772,7 +792,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     if (shown.length < all.length) near.push('…');
     // Why, as the search decides: a value against the target, or which of several lies
     // nearer it, on intervals 95% over all of a value's looks (sim/solve/confidence.ts),
-    // wider than the 95% intervals printed beside them.
+    // those printed beside them.
     // (For first/last the first candidate is the one not decided; later ones may be sure.)
     const why = r.find === 'closest' ? 'none of them is surely nearer the target' : `the target still lies within the interval of ${label(r.candidates?.[0])}`;
     // Past EVERY_VALUE_MOST values the ones never looked at are placed as a one-way metric
@@ -782,7 +802,7 @@ export function solveSentence(r: SolveResult, block: SolveBlock, done: boolean, 
     const assumed = r.everyValue === true ? '' : `, assuming ${named} moves one way over ${scope}${bisected ? ' (everyValue: true decides every value)' : ''}`;
     // Undecided which is nearest, every value on one side: the target lies outside all the same.
     const outside = r.find === 'closest' ? beyondOf(solveValues(block)) : '';
-    return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (deciding on intervals 95% over all of a value's looks, wider than those shown)${assumed}${cost}${outside}${monotoneNote}.`;
+    return `${capital(goal, named !== r.metric)}: undecided between ${wordList(cands)}; ${near.join(', ')} — ${why} at the cap of ${trialsText(r.maxTrials ?? 0)} trials a value (each interval 95% over all of a value's looks)${assumed}${cost}${outside}${monotoneNote}.`;
   }
   const assumption = r.everyValue === true ? 'at every value' : `assuming ${named} moves one way over ${scope}${everyHint}`;
   if (r.value === null) {
