@@ -116,6 +116,10 @@ describe('rival dice', () => {
     // Labels in the text's words, not the names' code form ("consequence.attemptOnLife").
     expect(m['consequence.attemptOnLife'].label).toBe("mean consequences: an attempt on a PC's life");
     expect(m['consequence.calamity'].label).toBe('mean consequences: a setting-altering calamity begins');
+    // In the text's words (a rivals audit): "A friend is financially ruined or seriously
+    // hurt"; "A setting-altering calamity begins", of no company (`rivals` has none).
+    expect(m['consequence.friendRuined'].label).toBe('mean consequences: a friend is financially ruined or seriously hurt');
+    expect(m['calamity'].label).toBe('P(a setting-altering calamity begins)');
   });
 
   test('a 6 starts a design of the next severity: light → medium → heavy → calamity', () => {

@@ -156,12 +156,19 @@ describe('a fight', () => {
     const m = metricsOf(run([{ ...jill, name: 'a' }, { ...jack, name: 'guard', count: 2 }], { trials: 200 }));
     expect(m['wounds.a']!.label).toBe('mean wounds at the end: a');
     // Each of the two guards' figure, and the label says so: not the pair's together.
-    expect(m['converted.guard']!.label).toBe('mean dice converted: guard, each of 2');
+    expect(m['converted.guard']!.label).toBe('mean damage points converted: guard, each of 2');
     expect(m['converted.guard']!.scale).toBe(2);
     expect(m['ko.guard']!.label).toBe('P(knocked out: guard, each of 2)');
     // Whether any guard takes the first turn: of the entry as a whole, so no "each".
     expect(m['first.guard']!.label).toBe('P(takes the first turn: guard)');
     expect(m['wounds.a']!.scale).toBeUndefined();
+    // Labels say what is counted (a VDP audit): a knockout only falls on an enemy, so a draw
+    // is a fight still going at maxRounds, not "no team left standing"; a hit's damage may be
+    // converted or given up; the bids are counted in tension paid.
+    expect(m['draw']!.label).toBe('P(draw: two or more teams standing after maxRounds)');
+    expect(m['opening.hit']!.label).toBe('P(first attack scores a hit)');
+    expect(m['opening.effect']!.label).toBe('P(an effect stays on after the first attack)');
+    expect(m['bids.a']!.label).toBe('mean tension paid in biddings: a');
     for (const [name, metric] of Object.entries(m)) expect(metric.label, name).not.toMatch(/\b(a|an) (a|guard)\b/);
   });
 

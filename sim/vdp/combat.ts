@@ -574,7 +574,9 @@ interface Fighter {
 /** Combat's metrics (sim/metrics.ts); per-character figures are per combatant of the entry. */
 export const COMBAT_METRICS = metricTable({
   win: { name: 'win.<team>', kind: 'probability', label: 'P(win: <team>)', family: 'P(win)', headline: true },
-  draw: { name: 'draw', kind: 'probability', label: 'P(no team left standing)' },
+  // Only a fight still going at maxRounds: a knockout only ever falls on an enemy, so the
+  // last one leaves a team standing ("no team left standing" labelled it, a VDP audit).
+  draw: { name: 'draw', kind: 'probability', label: 'P(draw: two or more teams standing after maxRounds)' },
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
   // The wounds standing at the end: the damage taken, the knockout blow's whole damage
   // included (it runs past the limit), less those Second Wind recovered.
@@ -587,13 +589,17 @@ export const COMBAT_METRICS = metricTable({
   openingAvoided: { name: 'opening.avoided', kind: 'probability', label: 'P(first attack avoided)', family: 'P(what the first attack does)', line: 'avoided' },
   openingHeld: { name: 'opening.held', kind: 'probability', label: 'P(first attack held)', family: 'P(what the first attack does)', line: 'held' },
   openingGlancing: { name: 'opening.glancing', kind: 'probability', label: 'P(first attack a glancing blow)', family: 'P(what the first attack does)', line: 'a glancing blow' },
-  openingHit: { name: 'opening.hit', kind: 'probability', label: 'P(first attack deals damage)', family: 'P(what the first attack does)', line: 'deals damage' },
+  // A result of at least Fortitude, its damage dealt, converted or given up for charge: the
+  // damage dealt is opening.damage ("deals damage" labelled it, a VDP audit).
+  openingHit: { name: 'opening.hit', kind: 'probability', label: 'P(first attack scores a hit)', family: 'P(what the first attack does)', line: 'scores a hit' },
   openingDamage: { name: 'opening.damage', kind: 'mean', label: 'mean damage of the first attack', family: 'mean of the first attack', line: 'damage' },
   effects: { name: 'effects.<name>', kind: 'mean', label: 'mean effects landed: <name>', family: 'mean effects landed' },
   effectDice: { name: 'effectDice.<name>', kind: 'mean', label: 'mean effect dice landed: <name>', family: 'mean effect dice landed' },
-  converted: { name: 'converted.<name>', kind: 'mean', label: 'mean dice converted: <name>', family: 'mean dice converted' },
-  bids: { name: 'bids.<name>', kind: 'mean', label: 'mean bids paid: <name>', family: 'mean bids paid' },
-  openingEffect: { name: 'opening.effect', kind: 'probability', label: 'P(the first attack lands an effect)', family: 'P(what the first attack does)', line: 'lands an effect' },
+  converted: { name: 'converted.<name>', kind: 'mean', label: 'mean damage points converted: <name>', family: 'mean damage points converted' },
+  // The tension points paid, not the number of bids (a VDP audit).
+  bids: { name: 'bids.<name>', kind: 'mean', label: 'mean tension paid in biddings: <name>', family: 'mean tension paid in biddings' },
+  // The attacker's effect or, after a block, the defender's: whichever stays on.
+  openingEffect: { name: 'opening.effect', kind: 'probability', label: 'P(an effect stays on after the first attack)', family: 'P(what the first attack does)', line: 'leaves an effect on' },
   openingEffectDice: { name: 'opening.effectDice', kind: 'mean', label: 'mean effect dice of the first attack', family: 'mean of the first attack', line: 'effect dice' },
   charge: { name: 'charge.<name>', kind: 'mean', label: 'mean Edge Charge gained: <name>', family: 'mean Edge Charge gained' },
   released: { name: 'released.<name>', kind: 'mean', label: 'mean Edge Charge released: <name>', family: 'mean Edge Charge released' },

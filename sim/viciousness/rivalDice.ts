@@ -68,7 +68,7 @@ export const CONSEQUENCE_WORDS: Readonly<Record<ConsequenceKind, string>> = {
   contactLost: 'a strong contact is lost',
   pcWounded: 'a PC is wounded',
   unfriendlyFaction: 'an unfriendly faction is established',
-  friendRuined: 'a friend is ruined or seriously hurt',
+  friendRuined: 'a friend is financially ruined or seriously hurt',
   heavyDesign: 'a heavy-consequence design begins',
   attemptOnLife: "an attempt on a PC's life",
   friendlyFactionDestroyed: 'a friendly faction is destroyed',
@@ -102,7 +102,7 @@ export const RIVAL_DICE_METRICS = {
   completed: { name: 'completed.<rival>', kind: 'mean', label: 'mean designs completed by <rival>', family: 'mean designs completed' },
   consequence: { name: 'consequence.<kind>', kind: 'mean', label: 'mean consequences: <kind>', family: 'mean consequences of designs' },
   wealthLowered: { name: 'wealthLowered', kind: 'mean', label: 'mean points the wealth track is lowered by' },
-  calamity: { name: 'calamity', kind: 'probability', label: 'P(a calamity befalls the company)' },
+  calamity: { name: 'calamity', kind: 'probability', label: 'P(a setting-altering calamity begins)' },
 } as const;
 
 export const CONSEQUENCE_OF_CODE = Int32Array.from([
