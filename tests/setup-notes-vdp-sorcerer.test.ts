@@ -546,6 +546,24 @@ describe('Sorcerer contest', () => {
     expect(said(two)).toEqual([]);
     expect(two.metrics).not.toEqual(run('sorcerer', 'contest', { ...will3demon4, tries: 2 }).metrics);
   });
+
+  test('both penalties where no later try can go otherwise: said, with the same figures (a Sorcerer audit)', () => {
+    // Side b of no dice: a wins its first try for certain, and nothing is repeated.
+    const sure = { a: { name: 'sorcerer', dice: 3 }, b: { name: 'demon', dice: 2, penalty: 2 }, tries: 3 };
+    const certain = 'side a wins its first try for certain (3 dice against none), so no try is repeated';
+    const cut = run('sorcerer', 'contest', { ...sure, retryPenalty: 2 }, { repeatPenalty: 'flat' });
+    expect(said(cut)).toEqual([`retryPenalty changes nothing here: ${certain}`, `rules.repeatPenalty changes nothing here: ${certain}`]);
+    expect(cut.metrics).toEqual(run('sorcerer', 'contest', { ...sure, retryPenalty: 0 }).metrics);
+    // Side a of no dice: every try after a failure rolls none, whatever a failure costs.
+    const none = { a: { name: 'sorcerer', dice: 2, penalty: 2 }, b: { name: 'demon', dice: 2 }, tries: 3 };
+    const empty = run('sorcerer', 'contest', { ...none, retryPenalty: 2 }, { repeatPenalty: 'flat' });
+    expect(said(empty)).toEqual(expect.arrayContaining(['retryPenalty changes nothing here: side a has no dice of its own, so a failure has none to take: every later try rolls none, and none wins']));
+    expect(empty.metrics).toEqual(run('sorcerer', 'contest', { ...none, retryPenalty: 0 }).metrics);
+    // Where b has a die, a may lose: not said, and the penalty acts.
+    const open = run('sorcerer', 'contest', { ...sure, b: { ...sure.b, penalty: 1 }, retryPenalty: 2 });
+    expect(said(open)).toEqual([]);
+    expect(open.metrics).not.toEqual(run('sorcerer', 'contest', { ...sure, b: { ...sure.b, penalty: 1 }, retryPenalty: 0 }).metrics);
+  });
 });
 
 describe('Sorcerer conflict', () => {

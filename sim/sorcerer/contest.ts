@@ -280,6 +280,16 @@ export const contest = defineMechanic({
     // is none. Said rather than refused (as retryPenalty without tries is): a sweep over tries
     // from 1 keeps the penalty written once (scenarios/sorcerer-keep-trying.yaml).
     const setupNotes: string[] = setup.tries === 1 && setup.retryPenalty !== undefined ? ['retryPenalty changes nothing here: tries is 1, and the penalty cuts only the tries after a lost one'] : [];
+    // Nor where no later try can go otherwise: side a wins its first for certain (dice
+    // against none; Passion, which could give b some, is refused beside tries), or has no dice to lose, so that
+    // every try of its rolls none and none wins (a Sorcerer audit: both penalties unsaid).
+    const triesAlike =
+      counts[0] > 0 && counts[1] === 0 && passionB === 0
+        ? `side a wins its first try for certain (${counts[0]} dice against none), so no try is repeated`
+        : counts[0] === 0
+          ? 'side a has no dice of its own, so a failure has none to take: every later try rolls none, and none wins'
+          : undefined;
+    if (triesAlike && retrying && tries > 1 && setup.retryPenalty !== undefined) setupNotes.push(`retryPenalty changes nothing here: ${triesAlike}`);
     // "remaining" differs from "one" only in the winner's successes, where the other side
     // runs out of dice while it keeps 2 or more: as many as the pools differ by, since tied
     // dice cancel in pairs (a side of no dice gives the winner every die either way). Only
@@ -299,7 +309,9 @@ export const contest = defineMechanic({
     }
     // "flat" differs from "cumulative" only from a third try on, and only where the penalty
     // has dice to take after the first repeat's cut.
-    if (rules.repeatPenalty === 'flat' && retrying && poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1).every((n, k) => n === pools[k])) {
+    if (rules.repeatPenalty === 'flat' && retrying && tries > 1 && triesAlike && !poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1).every((n, k) => n === pools[k])) {
+      setupNotes.push(`rules.repeatPenalty changes nothing here: ${triesAlike}`);
+    } else if (rules.repeatPenalty === 'flat' && retrying && poolsOnTries(counts[0], tries, setup.retryPenalty ?? 1).every((n, k) => n === pools[k])) {
       setupNotes.push(`rules.repeatPenalty changes nothing here: ${tries === 1 ? 'with one try nothing is repeated' : tries === 2 ? 'with two tries the only repeat follows one failure' : (setup.retryPenalty ?? 1) === 0 ? 'a failed try costs no die' : 'side a has no dice left after its first failure'}, so every try rolls as many dice as under the default`);
     }
 
