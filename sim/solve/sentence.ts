@@ -160,7 +160,8 @@ export function singular(word: string): string {
 }
 
 /**
- * A Monte Carlo figure in a sentence: as a table prints it (formatNumber). Until December
+ * A Monte Carlo figure in a sentence: at four places, as formatNumber prints it (a table row
+ * may print more, where its interval or a figure from 0.001 to 0.01 asks: rowPlaces). Until December
  * 2026 three decimals, which read 0.0012 [0.0011, 0.0013] as "0.001 [0.001, 0.001]": a
  * value that misses a goal of ≤ 0.001 read as meeting it, and an interval of no width.
  */
