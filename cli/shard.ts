@@ -94,14 +94,16 @@ export function resolveShard(flags: { shard?: string; shards?: string }, env: No
 
 const integer = z.number().int();
 
-const partSchema = lazySchema(() => z.object({
+// Strict at every level, as a scenario is: a field this build does not write (a hand edit,
+// another build's) is refused by name, never merged as if it were not there.
+const partSchema = lazySchema(() => z.strictObject({
   format: z.literal(PART_FORMAT),
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
   chunkTrials: integer.min(1),
-  shard: z.object({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),
+  shard: z.strictObject({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),
   files: z.array(
-    z.object({
+    z.strictObject({
       file: z.string(),
       hash: z.string(),
       seed: z.union([z.string(), z.number()]),
@@ -109,7 +111,7 @@ const partSchema = lazySchema(() => z.object({
       // merge count its chunks into an array too long for JavaScript (a RangeError, exit 3).
       trials: integer.min(1).max(MAX_TRIALS),
       scenario: z.unknown(),
-      points: z.array(z.object({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
+      points: z.array(z.strictObject({ chunks: z.array(integer.min(0)), tally: z.array(integer) })),
       /** SHA-256 of the points (chunks and tallies): an edited tally is refused. */
       tallyHash: z.string(),
     }),

@@ -57,6 +57,13 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.chunkTrials = 'many'), /edited\.json: chunkTrials: expected a number, got "many"/, false);
   });
 
+  test('a field this build does not write is refused by name, at any level, never merged as if absent', async () => {
+    await tampered((p) => (p.extra = 1), /edited\.json: extra: unknown field "extra"/, false);
+    await tampered((p) => (p.files[0].weights = [1, 2]), /edited\.json: files\.0\.weights: unknown field "weights"/, false);
+    await tampered((p) => (p.shard.of = 2), /edited\.json: shard\.of: unknown field "of"/, false);
+    await tampered((p) => (p.files[0].points[0].scale = 2), /edited\.json: files\.0\.points\.0\.scale: unknown field "scale"/, false);
+  });
+
   test('a negative count', async () => {
     await tampered((p) => (p.files[0].points[0].tally[1] = -14), /a tally no run can give \(was the part file edited\?\): metric success/);
   });
