@@ -67,7 +67,7 @@ const solvePointSchema = lazySchema(() => z
   .loose());
 
 /** The fields only a Monte Carlo search writes (sim/solve/search.ts result, trialCounts). */
-const MONTE_CARLO_ONLY = ['confidence', 'trials', 'maxTrials', 'sweepTrials', 'everyValue'] as const;
+const MONTE_CARLO_ONLY = ['confidence', 'looks', 'trials', 'maxTrials', 'sweepTrials', 'everyValue'] as const;
 
 /**
  * A report's solve answer, as sim/solve/search.ts writes one: an exact search is always
@@ -91,6 +91,8 @@ const solveAnswerSchema = lazySchema(() => z
     points: z.array(solvePointSchema).optional(),
     // Each value is decided at this confidence over all of its looks (sim/solve/confidence.ts).
     confidence: z.literal(CONFIDENCE).optional(),
+    // The looks its points' intervals are taken over (SolveResult.looks): at most a search's.
+    looks: z.number().int().min(1).max(64).optional(),
   })
   .loose()
   .superRefine((x, ctx) => {

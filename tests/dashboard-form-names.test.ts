@@ -106,7 +106,7 @@ test('a Find a Stop cut short says it was stopped, with its figures so far and t
   const node = findResultsNode([searching], false, scenario, (m) => (m === 'success' ? 'P(success)' : m), () => 'probability', [], [true])!;
   const sentence = node.querySelector('.sentence')!.textContent!;
   expect(sentence).not.toContain('Searching');
-  expect(sentence).toBe('Stopped before the answer was in, so no value is found. Figures of P(success) so far: at crew › how many = 300, 0.4821 (508 k trials, 95% interval 0.4807 to 0.4835).');
+  expect(sentence).toBe('Stopped before the answer was in, so no value is found. Figures of P(success) so far: at crew › how many = 300, 0.4821 (508 k trials, 0.4807 to 0.4835 at 95% over all of its looks).');
   // Not stopped: the search's own sentence.
   expect(findResultsNode([searching], false, scenario)!.querySelector('.sentence')!.textContent).toContain('Searching');
   // Nothing looked at yet: said, no figure made up.

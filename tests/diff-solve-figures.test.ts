@@ -18,6 +18,8 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { diffResults, somethingMoved } from '../sim/diff.ts';
 import { renderDiffMarkdown } from '../reports/changes.ts';
 import { HEIST, poolsim } from './helpers.ts';
+import { decisionZ } from '../sim/solve/confidence.ts';
+import { Z95 } from '../sim/stats.ts';
 
 /** The sorcerer of 3 dice against the demon's 4, once: its own point says nothing of the repeats. */
 const tries = (rules: object, solve: object) => ({
@@ -124,6 +126,35 @@ describe('Monte Carlo figures of a solve block', () => {
     expect(d.changes.length).toBeGreaterThan(0);
     expect(d.changes.every((c) => c.solve === 'crew' && c.p !== undefined)).toBe(true);
     expect(d.moved).toBe(0);
+  });
+
+  test('each figure is compared on its plain 95% interval, taken back from the one its search decided on (a review)', () => {
+    // A point's interval is 95% over all of its looks (`looks`), about 1.35 times a plain one
+    // here; compared as it stood, a change's "95% interval" was one of about 99%, and a
+    // mean's p-value 8 times too large. The diff of two searches is the diff of the same
+    // figures with plain intervals (a result written before `looks` was kept).
+    const a = search(2, 'a');
+    const b = search(2, 'b');
+    expect(a.looks).toBe(4); // 16384 / 2048 = 8 chunks: looks at 1, 2, 4 and 8
+    const z = decisionZ(a.looks!);
+    const plain = (x: SolveResult): SolveResult => {
+      const { looks: _, ...rest } = structuredClone(x);
+      for (const p of rest.points) {
+        const [lo, hi] = p.ci95!;
+        p.ci95 = [p.estimate! - ((p.estimate! - lo) * Z95) / z, p.estimate! + ((hi - p.estimate!) * Z95) / z];
+      }
+      return rest as SolveResult;
+    };
+    const d = diffResults([result('a', a)], [result('b', b)]);
+    const e = diffResults([result('a', plain(a))], [result('b', plain(b))]);
+    expect(d.changes.length).toBeGreaterThan(0);
+    for (const [i, c] of d.changes.entries()) {
+      expect(c.base.ci95).toEqual(e.changes[i]!.base.ci95);
+      expect(c.p).toBeCloseTo(e.changes[i]!.p!, 12);
+    }
+    // And a plain interval is narrower than the one the search shows.
+    const [lo, hi] = a.points[0]!.ci95!;
+    expect(d.changes[0]!.base.ci95![1] - d.changes[0]!.base.ci95![0]).toBeLessThan(0.8 * (hi - lo));
   });
 
   test('a harder heist moves the figures at the crew sizes both searches looked at', () => {

@@ -260,6 +260,27 @@ describe('rows at or near a whole number, and zero rows', () => {
   });
 });
 
+describe('an exact value just short of a whole number', () => {
+  it('reads outside its interval where it lies outside, on every surface, and never as the whole number (a review)', () => {
+    // 1 − 2^-16 = 0.99998474… just above an upper bound of 0.99998471: its own seven places,
+    // "≈0.9999847", read inside "[0.999975, 0.999985]"; the row rounds it at its own.
+    const rows = resultOf({
+      near1: { estimate: 0.99998, ci95: [0.999975, 0.99998471], exact: 1 - 2 ** -16 },
+      near3: { estimate: 2.99998, ci95: [2.99996, 2.99998471], exact: 3 - 2 ** -16 },
+      sure: { estimate: 1, ci95: [0.999808, 1], exact: 1 - 2 ** -36 },
+    });
+    for (const rowsOf of Object.values(surfaces)) {
+      const printed = rowsOf(rows);
+      for (const name of ['near1', 'near3']) {
+        const [, , high, exact] = printed.get(name)!;
+        expect(value(exact!), `${name}: ${printed.get(name)!.join(' ')}`).toBeGreaterThan(value(high!));
+      }
+      // A plan that fails once in 69 billion: not "1", and its row not at thirteen places.
+      expect(printed.get('sure')).toEqual(['1', '0.999808', '1', '≈0.9999999999854']);
+    }
+  });
+});
+
 describe('several points that share one exact value', () => {
   // A review's two points: "≈0.3181 at every point" beside an upper bound "0.31807" it lies under.
   const apart = sweepOf([

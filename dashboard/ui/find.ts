@@ -211,7 +211,7 @@ export function findSection(ctx: SetupContext): HTMLElement {
     ctx.register('solve', row);
     if (listed || same) body.push(row, fileOnly(ctx, listed !== undefined, same !== undefined));
     else body.push(row);
-    body.push(h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its 95% interval clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
+    body.push(h('p', { class: 'help' }, 'Exact where the mechanic is exact; otherwise each value runs until its interval, 95% over all of its looks, clears the target, and what cannot be told apart is said to be undecided. The question is saved in the scenario, under the name poolsim solve requires of it: poolsim solve answers it too.'));
   }
   return h(
     'section',
@@ -629,7 +629,8 @@ export function stoppedSentence(
   const at = (v: unknown) => valueLabel(v, { vary: r.vary, label }, pathWords(scenario), valueWords(scenario));
   const figure = (p: SolvePoint): string | undefined => {
     if (p.estimate !== undefined) {
-      const interval = p.ci95 ? `, 95% interval ${formatNumber(p.ci95[0])} to ${formatNumber(p.ci95[1])}` : '';
+      // The interval the value is decided on, 95% over all of its looks (docs/solve.md).
+      const interval = p.ci95 ? `, ${formatNumber(p.ci95[0])} to ${formatNumber(p.ci95[1])} at 95% over all of its looks` : '';
       return `${formatNumber(p.estimate)} (${trialsText(p.trials ?? 0)} trials${interval})`;
     }
     return p.exact === undefined ? undefined : `${exactFigure(p.exact)} exact`;

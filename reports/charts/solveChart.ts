@@ -77,7 +77,7 @@ export function solveChart(s: SolveResult, options: { system?: string; mechanic?
     y: domain ? { domain, grid: true, label } : { zero: true, nice: true, grid: true, label },
     marks: [
       // Values that are not numbers (dice lists) have no order to draw a line through.
-      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: 95% interval'} · green: target${s.decided && s.value !== null ? (tied.length ? ' · rings: the value found and those tied with it' : ' · ring: the value found') : ''}${nearestKey}${zoomNote(domain)}`, { yLabel: label }),
+      keyLine(`${exact ? (numeric ? 'line: exact' : 'dot: exact') : 'dot: Monte Carlo · bar: interval, 95% over all looks'} · green: target${s.decided && s.value !== null ? (tied.length ? ' · rings: the value found and those tied with it' : ' · ring: the value found') : ''}${nearestKey}${zoomNote(domain)}`, { yLabel: label }),
       ...(target !== undefined ? [Plot.ruleY([target], { stroke: TARGET, strokeWidth: 1.5, strokeDasharray: '5,3' })] : []),
       ...(exact
         ? [...(numeric ? [Plot.lineY(rows, { x: 'x', y: 'y', stroke: EXACT, strokeWidth: 1.5 })] : []), Plot.dot(rows, { x: 'x', y: 'y', fill: EXACT, r: 2.5 })]

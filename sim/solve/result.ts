@@ -7,7 +7,10 @@ import type { Find } from './schema.ts';
 /** The metric at one searched value. */
 export interface SolvePoint {
   value: unknown;
-  /** The Monte Carlo estimate and its 95% interval (absent when the search was exact). */
+  /**
+   * The Monte Carlo estimate and its interval (absent when the search was exact): 95% over
+   * all of the value's looks (SolveResult.looks), the interval it was decided on.
+   */
   estimate?: number;
   ci95?: [number, number];
   trials?: number;
@@ -35,6 +38,14 @@ export interface SolveResult {
   method: 'exact' | 'montecarlo';
   /** Monte Carlo: the confidence each value was decided at, over all of its looks (0.95). */
   confidence?: number;
+  /**
+   * Monte Carlo: the most looks a value can have (sim/solve/confidence.ts looksUpTo). Each
+   * look, and each point's `ci95`, is at 95% / looks (z = decisionZ(looks)), so that a
+   * point's interval holds at 95% however many looks it took; `poolsim diff` takes it back
+   * to a plain 95% interval to compare figures. Absent in results written before
+   * December 2026, whose points' intervals are plain 95% ones.
+   */
+  looks?: number;
   /** Why a mechanic with exact values was searched by Monte Carlo: their work, over the budget. */
   exactSkipped?: string;
   /** True when the answer is decided (exactly, or at 95% confidence). */

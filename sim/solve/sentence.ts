@@ -247,20 +247,26 @@ export function rowsPlaces(rows: readonly { estimate: number; ci95: readonly [nu
  * ("≈0.31806"). A figure under 0.001 keeps its three significant digits.
  */
 export function exactAt(value: number, places: number): string {
-  const own = exactPlaces(value);
+  const own = roundedPlaces(value);
   return own > 0 && places > own ? `≈${snapDecimal(value).toFixed(places)}` : exactFigure(value);
 }
 
+/** Decimals of a rounded exact value ("≈0.3181": 4, "≈0.9999847": 7); 0 for one in full and for one under 0.001. */
+function roundedPlaces(value: number): number {
+  const shown = exactFigure(value);
+  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 ? (shown.split('.')[1]?.length ?? 0) : 0;
+}
+
 /**
- * Decimals of a rounded exact value ("≈0.3181": 4); 0 for one in full, for one under 0.001
- * and for one just short of a whole number ("≈0.9999999999854"), whose digits of its
+ * The places a rounded exact value asks of its row (rowPlaces): its decimals ("≈0.3181": 4),
+ * but none for one just short of a whole number ("≈0.9999999999854"), whose digits of its
  * distance from it order it with the figures beside it, as a small value's do: a row at its
- * thirteen places read "[0.9998079640000, 1]".
+ * thirteen places read "[0.9998079640000, 1]". Beside a row of more places than its own it
+ * is still rounded at the row's (exactAt), so that one outside an interval reads outside it.
  */
 function exactPlaces(value: number): number {
-  const shown = exactFigure(value);
-  const places = shown.split('.')[1]?.length ?? 0;
-  return shown.startsWith('≈') && Math.abs(snapDecimal(value)) >= 0.001 && places <= EXACT_PLACES ? places : 0;
+  const places = roundedPlaces(value);
+  return places <= EXACT_PLACES ? places : 0;
 }
 
 /**
@@ -300,7 +306,8 @@ export function intervalPlaces(base: number, h: number): number {
  * - more while a figure that is not whole would read whole at them (notWhole writes it
  *   longer than the row): "3.97740 [3.95480, 3.99998]", where "3.9774 [3.9548, 3.99998]"
  *   mixed places and "[3.9548, 4.0000]" read a bound of 4;
- * - at least a rounded exact value's ("≈") places, and where the row has more, the exact
+ * - at least a rounded exact value's ("≈") places (but for one just short of a whole
+ *   number, whose own digits order it: exactPlaces), and where the row has more, the exact
  *   value rounded at the row's places instead (exactAt): "≈0.3181" stood beside an upper
  *   bound "0.31807", the bound 0.318070 and the value 0.318063. Rounded at one precision,
  *   the three keep their order;
@@ -395,7 +402,8 @@ export function snapDecimal(x: number): number {
 
 /**
  * The most decimals an exact value is shown to in full (more only where a small value
- * needs them for three significant digits, 0.00002). Six hold every figure of a few coins
+ * needs them for three significant digits, 0.00002, or one just short of a whole number
+ * for three of its distance from it, 0.9999924). Six hold every figure of a few coins
  * or d4s (0.015625 is 1/64) and keep figures side by side alike: with eight, a d10 pool's
  * 0.73362998 stood beside a d6's 0.7943 rounded, the two alike "exact".
  */

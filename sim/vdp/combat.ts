@@ -599,7 +599,7 @@ export const COMBAT_METRICS = metricTable({
   // The tension points paid, not the number of bids (a VDP audit).
   bids: { name: 'bids.<name>', kind: 'mean', label: 'mean tension paid in biddings: <name>', family: 'mean tension paid in biddings' },
   // The attacker's effect or, after a block, the defender's: whichever stays on.
-  openingEffect: { name: 'opening.effect', kind: 'probability', label: 'P(an effect stays on after the first attack)', family: 'P(what the first attack does)', line: 'leaves an effect on' },
+  openingEffect: { name: 'opening.effect', kind: 'probability', label: 'P(an effect stays on after the first attack)', family: 'P(what the first attack does)', line: 'leaves an effect' },
   openingEffectDice: { name: 'opening.effectDice', kind: 'mean', label: 'mean effect dice of the first attack', family: 'mean of the first attack', line: 'effect dice' },
   charge: { name: 'charge.<name>', kind: 'mean', label: 'mean Edge Charge gained: <name>', family: 'mean Edge Charge gained' },
   released: { name: 'released.<name>', kind: 'mean', label: 'mean Edge Charge released: <name>', family: 'mean Edge Charge released' },
