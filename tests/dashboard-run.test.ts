@@ -540,6 +540,12 @@ describe('every chart has a table beside it', () => {
       expect(shown - Number(reach), text).toBeLessThanOrEqual(ci95[0]);
       expect(shown + Number(reach), text).toBeGreaterThanOrEqual(ci95[1]);
     }
+    // An interval clear of 0 whose printed "±reach" crosses it: by its two ends, rounded
+    // outward, as the table says it (a dashboard audit: "−0.01 ±0.02" beside "−0.024 to
+    // −0.003", a campaign's one more troupe read as maybe no change); one that holds 0 keeps "±".
+    expect(differenceText({ estimate: -0.0133, ci95: [-0.0241, -0.0026] }, 'mean')).toBe('−0.01 (−0.03 to −0.002)');
+    expect(differenceText({ estimate: 0.052, ci95: [0.0043, 0.10037] }, 'mean')).toBe('+0.05 (+0.004 to +0.11)');
+    expect(differenceText({ estimate: 0.052, ci95: [-0.0043, 0.10037] }, 'mean')).toBe('+0.05 ±0.06');
     // The chart itself: no hyphen for a minus, no "+0".
     const svg = compareDifference([{ label: 'x', kind: 'probability', a: { estimate: 0.5, ci95: [0.49, 0.51] }, b: { estimate: 0.45, ci95: [0.44, 0.46] }, difference: { estimate: -0.05, ci95: [-0.06, -0.04], exact: -0.0541234 } }], 'probability');
     expect(svg).toContain('≈−0.0541 exact');

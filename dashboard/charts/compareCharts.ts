@@ -5,7 +5,7 @@
 import * as Plot from '@observablehq/plot';
 import { type MetricKind } from '../../reports/metrics.ts';
 import { plotToSvg } from '../../reports/svg.ts';
-import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, estimateFigure, keyLine, reachText, textWidth } from '../../reports/charts/shared.ts';
+import { EXACT, FIGURE_MARGIN, MARGIN_TOP, MONTE_CARLO, WIDTH, estimateFigure, intervalEnd, keyLine, placesOf, printedSpan, reachText, textWidth } from '../../reports/charts/shared.ts';
 import { exactFigure } from '../../sim/solve/sentence.ts';
 import { signed } from './table.ts';
 
@@ -68,7 +68,16 @@ export function differenceText(d: CompareRow['difference'], kind: MetricKind): s
   // size, so the interval goes with it mirrored where the difference is negative.
   const [low, high] = d.ci95;
   const sized: readonly [number, number] = estimate < 0 ? [-high, -low] : [low, high];
-  return `${signed(estimate, (x) => estimateFigure(x, kind, sized))} ${reachText(d.ci95, estimate, kind)}`;
+  const shown = signed(estimate, (x) => estimateFigure(x, kind, sized));
+  // An interval clear of 0 whose "±reach" as printed crosses it reads "could be no change"
+  // beside a table saying there is one: "−0.01 ±0.02" for −0.0133 [−0.0241, −0.0026] (a
+  // dashboard audit). Said by its two ends then, rounded outward, as figureText does.
+  const [from, to] = printedSpan(d.ci95, estimate, kind);
+  if ((low > 0 && from <= 0) || (high < 0 && to >= 0)) {
+    const end = (x: number, up: boolean) => (x > 0 ? '+' : '') + intervalEnd(x, up, placesOf(kind)).replace('-', '−');
+    return `${shown} (${end(low, false)} to ${end(high, true)})`;
+  }
+  return `${shown} ${reachText(d.ci95, estimate, kind)}`;
 }
 
 export function compareDifference(rows: CompareRow[], kind: MetricKind): string {

@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../../sim/result.ts';
 import { type MetricKind, chartFamily, familyLabel, memberLabels } from '../metrics.ts';
 import { sweepLabel, sweepValueLabel } from '../sweep.ts';
 import { plotToSvg } from '../svg.ts';
-import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, categoryTicks, keyLine, probabilityDomain, probabilityMargin, SLANT, spreadLabels, textWidth, zoomNote } from './shared.ts';
+import { EXACT, MARGIN_TOP, MONTE_CARLO, WIDTH, allNumbers, axisValues, categoryTicks, fitPathLabel, keyLine, probabilityDomain, probabilityMargin, SLANT, spreadLabels, textWidth, zoomNote } from './shared.ts';
 
 const HEIGHT = 320;
 /** Lines one chart may hold before it is drawn as one small panel per metric. */
@@ -97,6 +97,11 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
   const names = numeric ? [] : values.map((v) => sweepValueLabel(axis, v, options.setup, result));
   const ticks = categoryTicks(names, { marginLeft: probabilityMargin(domain) ?? 40, marginRight });
   const { marginLeft, marginBottom, slant } = ticks;
+  // The path's label in the room the lines' end labels leave: centred under a point scale,
+  // ended at the right under a numeric one (Plot's anchors). A troupe's advancement policy
+  // swept beside "a friend is financially ruined or seriously hurt" ran past the left edge.
+  const middle = marginLeft + (WIDTH - marginLeft - marginRight) / 2;
+  const xLabel = fitPathLabel(sweepLabel(axis, options.setup, result), numeric ? WIDTH - marginRight : 2 * Math.min(middle, WIDTH - middle) - 8);
 
   return plotToSvg({
     width: WIDTH,
@@ -106,8 +111,8 @@ export function metricsOverSweep(result: ScenarioResult, metrics: string[], opti
     ...(marginLeft !== 40 ? { marginLeft } : {}),
     marginBottom,
     x: numeric
-      ? { label: sweepLabel(axis, options.setup, result), ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
-      : { type: 'point', domain: names, label: sweepLabel(axis, options.setup, result), padding: 0.3, tickFormat: ticks.format, ...(slant ? { tickRotate: SLANT } : {}) },
+      ? { label: xLabel, ...(integerTicks ? { ticks: [...(values as number[])].sort((a, b) => a - b), tickFormat: 'd' } : {}) }
+      : { type: 'point', domain: names, label: xLabel, padding: 0.3, tickFormat: ticks.format, ...(slant ? { tickRotate: SLANT } : {}) },
     y: domain
       ? { domain, grid: true, label: yLabel, ...(faceted ? { ticks: domain[0] === 0 && domain[1] === 1 ? [0, 0.5, 1] : 2 } : {}) }
       : { zero: true, nice: true, grid: true, label: yLabel, ...(faceted ? { ticks: 2 } : {}) },

@@ -228,6 +228,19 @@ export function reachText([low, high]: readonly [number, number], estimate: numb
  * reach from the unrounded estimate, rounded to nearest, read "±0.007", [0.567, 0.581], a
  * little narrower than the interval it stands for (a report audit: 178 of 651 heatmap cells).
  */
+/**
+ * The span "estimate ±reach" reads as printed (estimateFigure, outwardReach): what a reader
+ * takes the interval to be. A test of where it runs must be of these, not of the unrounded
+ * figures: 0.0133 [0.0026, 0.0241] as a mean prints "0.01 ±0.02", down to −0.01, though
+ * the unrounded 0.0133 − 0.0108 stays above 0 (a dashboard audit).
+ */
+export function printedSpan([low, high]: readonly [number, number], estimate: number, kind: MetricKind): [number, number] {
+  const printed = Number(estimateFigure(estimate, kind, [low, high]).replace('−', '-'));
+  const shown = Number.isFinite(printed) ? printed : estimate;
+  const reach = Number(outwardReach([low, high], estimate, kind));
+  return [shown - reach, shown + reach];
+}
+
 export function outwardReach([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
   const places = placesOf(kind);
   const printed = Number(estimateFigure(estimate, kind, [low, high]).replace('−', '-'));
@@ -251,12 +264,15 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
   // An interval spread both ways whose longer reach, written "±", would run past 0 (or past
   // 1, for a probability) where the interval does not: by its two ends. "0.001 ±0.002" read
   // as reaching below 0, for 0.0005 [0.0000883, 0.0028] (a dashboard audit).
+  // As printed (printedSpan): the unrounded reach let "0.003 ±0.004" through for 0.0036
+  // [0.0018, 0.0061], which reads down to −0.001 (a dashboard audit).
   const up = high - estimate;
   const down = estimate - low;
   const places = placesOf(kind);
   const reach = Math.max(up, down);
-  const belowZero = low >= 0 && estimate - reach < 0;
-  const aboveOne = kind === 'probability' && high <= 1 && estimate + reach > 1;
+  const [from, to] = printedSpan(m.ci95, estimate, kind);
+  const belowZero = low >= 0 && from < -1e-12;
+  const aboveOne = kind === 'probability' && high <= 1 && to > 1 + 1e-12;
   // Near 1 a reach below the last place stays "±<0.001": its ends would round to 1.000.
   if (up > 0 && down > 0 && (belowZero || (aboveOne && reach >= 0.5 * 10 ** -places))) {
     return `${estimateFigure(estimate, kind, m.ci95)} (${intervalEnd(low, false, places)}–${intervalEnd(high, true, places)})`;

@@ -291,6 +291,9 @@ describe('chartsFor', () => {
     expect(figureText({ estimate: 0.02, ci95: [0, 0.05] }, 'probability')).toBe('0.020 (0–0.050)');
     expect(figureText({ estimate: 0.0005, ci95: [0.0000883, 0.0028] }, 'probability')).toBe('0.00050 (0.00008–0.003)');
     expect(figureText({ estimate: 0.98, ci95: [0.93, 0.995] }, 'probability')).toBe('0.980 (0.930–0.995)');
+    // Tested as printed: the unrounded 0.0133 − 0.0108 stays above 0, the printed "0.01
+    // ±0.02" does not (a dashboard audit, of a VDP win at 0.003 ±0.004).
+    expect(figureText({ estimate: 0.0133, ci95: [0.0026, 0.0241] }, 'mean')).toBe('0.01 (0.002–0.03)');
     expect(figureText({ estimate: 0.95, ci95: [0.93, 0.965] }, 'probability')).toBe('0.950 ±0.020');
     // An end below the last place keeps a significant digit, not "0.000" for an interval
     // that leaves 0 out; a small mean near 0 by its ends, not "±<0.01" (a review).
