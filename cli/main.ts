@@ -91,6 +91,8 @@ export interface CliContext {
   progressAfterMs?: number;
   /** How a regular file behind stdout is written (tests substitute one that writes short; cli/output.ts). */
   writeSync?: WriteSync;
+  /** The compiled build running (bin/poolsim.js: build/current.json's hash): named in a part, checked by merge. */
+  build?: string;
 }
 
 export async function main(
@@ -115,7 +117,7 @@ export async function main(
       return 0;
     }
     if (command === 'run') return await holdingStops(out, (held) => runCommand(rest, held, err, context));
-    if (command === 'merge') return await holdingStops(out, (held) => mergeCommand(rest, held, err));
+    if (command === 'merge') return await holdingStops(out, (held) => mergeCommand(rest, held, err, context.build));
     if (command === 'report') return await reportCommand(rest, out, err, context);
     if (command === 'diff') return await holdingStops(out, (held) => diffCommand(rest, held, err));
     if (command === 'solve') return await holdingStops(out, (held) => solveCommand(rest, held, context));
@@ -270,7 +272,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   });
 
   if (shard && values.out !== undefined) {
-    await writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard)) + '\n', undefined, partBefore);
+    await writeAtomically(values.out, JSON.stringify(partOf(plans, runs, shard, context.build)) + '\n', undefined, partBefore);
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
@@ -284,11 +286,11 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
   return printResults(plans, tallies, values.json, out, err, precision);
 }
 
-function mergeCommand(args: string[], out: Output, err: NodeJS.WritableStream): number {
+function mergeCommand(args: string[], out: Output, err: NodeJS.WritableStream, build?: string): number {
   const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a part file']));
-  const { plans, tallies } = mergeParts(positionals, positionals.map(readPart));
+  const { plans, tallies } = mergeParts(positionals, positionals.map(readPart), build);
   return printResults(plans, tallies, values.json, out, err);
 }
 

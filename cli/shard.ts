@@ -22,7 +22,8 @@ import { Interrupted, type PointRun, type Shard } from '../workers/schedule.ts';
 import { HeldSignals, InterruptedAfterOutput } from './signals.ts';
 
 export { PART_FORMAT };
-export const PART_VERSION = 1;
+/** 2: parts name their `build` (version 1 did not, and is refused: its build is not known). */
+export const PART_VERSION = 2;
 
 /** This build's version: parts from another build may compute different numbers. */
 export const POOLSIM_VERSION: string = packageJson.version;
@@ -100,6 +101,8 @@ const partSchema = lazySchema(() => z.strictObject({
   format: z.literal(PART_FORMAT),
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
+  /** The compiled command's build (build/current.json's hash of its sources); absent from the sources (tests). */
+  build: z.string().optional(),
   chunkTrials: integer.min(1),
   shard: z.strictObject({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),
   files: z.array(
@@ -190,11 +193,16 @@ export function tallyProblem(layout: TallyLayout, values: ArrayLike<number>, tri
 }
 
 /** The part file of one shard's run. */
-export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[][], shard: Shard): PartFile {
+export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[][], shard: Shard, build?: string): PartFile {
   return {
     format: PART_FORMAT,
     version: PART_VERSION,
     poolsim: POOLSIM_VERSION,
+    // The code that drew the numbers, not only its version: the version stayed 0.2.0 while
+    // commits changed a clash's draws, and a part left from before a `git pull` merged into
+    // figures neither build gives (a determinism audit: wasted 0.0345 where the builds give
+    // 0.0159 and 0.0702). merge refuses parts of two builds, or of a build not its own.
+    ...(build === undefined ? {} : { build }),
     // The build's default chunk size (a mechanic's own, Mechanic.chunkTrials, is fixed by
     // the same build): with `poolsim`, which build ran the shards.
     chunkTrials: CHUNK_TRIALS,
@@ -586,6 +594,10 @@ export function readPart(path: string): PartFile {
       new ScenarioError(path, '', `${what}: merge expects the part files of a sharded run, one per shard, as \`poolsim run FILE --shard I/N --out PART.json\` writes them`).message,
     );
   }
+  const version = (value as { version?: unknown }).version;
+  if (typeof version === 'number' && version !== PART_VERSION) {
+    throw new ShardError(`${path}: a part file of format version ${version}, written by an ${version < PART_VERSION ? 'earlier' : 'later'} poolsim; this one merges version ${PART_VERSION}: rerun its shard with this build`);
+  }
   const parsed = partSchema.safeParse(value);
   if (!parsed.success) {
     // What was expected and what was found, as a scenario's problems are said.
@@ -608,19 +620,26 @@ const SHARDS_NAMED = 10;
  * add up their tallies. Refuses, naming the part files, when they come from different
  * builds, scenarios, seeds or trials, or when shards overlap or are missing.
  */
-export function mergeParts(paths: readonly string[], parts: readonly PartFile[]): { plans: ScenarioPlan[]; tallies: Tally[][] } {
+export function mergeParts(paths: readonly string[], parts: readonly PartFile[], build?: string): { plans: ScenarioPlan[]; tallies: Tally[][] } {
   if (parts.length === 0) throw new ShardError('merge needs at least one part file');
   const [first] = parts;
   const firstPath = paths[0];
+  const builtBy = (part: PartFile) => (part.build === undefined ? 'the sources (no build)' : `build ${part.build}`);
 
   parts.forEach((part, k) => {
     if (part.poolsim !== first.poolsim || part.chunkTrials !== first.chunkTrials) {
       throw new ShardError(`${paths[k]} was written by poolsim ${part.poolsim} (default chunk size ${part.chunkTrials}), ${firstPath} by poolsim ${first.poolsim} (default chunk size ${first.chunkTrials}): run every shard with the same build`);
     }
+    if (part.build !== first.build) {
+      throw new ShardError(`${paths[k]} was written by ${builtBy(part)}, ${firstPath} by ${builtBy(first)}: the same version may draw other numbers, so rerun every shard with the same build`);
+    }
     if (part.shard.count !== first.shard.count) {
       throw new ShardError(`${paths[k]} is shard ${part.shard.index}/${part.shard.count} but ${firstPath} is shard ${first.shard.index}/${first.shard.count}: every part must come from the same split`);
     }
   });
+  if (build !== undefined && first.build !== undefined && first.build !== build) {
+    throw new ShardError(`${firstPath} was written by build ${first.build}; this is build ${build}: merge with the build that ran the shards, or rerun them with this one`);
+  }
   if (first.poolsim !== POOLSIM_VERSION || first.chunkTrials !== CHUNK_TRIALS) {
     throw new ShardError(`${firstPath} was written by poolsim ${first.poolsim} (default chunk size ${first.chunkTrials}); this is poolsim ${POOLSIM_VERSION} (default chunk size ${CHUNK_TRIALS}): merge with the build that ran the shards`);
   }

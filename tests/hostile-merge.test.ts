@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { Capture, poolsim } from './helpers.ts';
 import { MAX_PART_BYTES, scenarioHash, tallyHash } from '../cli/shard.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-merge-'));
@@ -62,6 +62,32 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.files[0].weights = [1, 2]), /edited\.json: files\.0\.weights: unknown field "weights"/, false);
     await tampered((p) => (p.shard.of = 2), /edited\.json: shard\.of: unknown field "of"/, false);
     await tampered((p) => (p.files[0].points[0].scale = 2), /edited\.json: files\.0\.points\.0\.scale: unknown field "scale"/, false);
+  });
+
+  test('a part of another build, or of the format before parts named theirs, is refused: the same version may draw other numbers (a determinism audit)', async () => {
+    // A part left from before a `git pull` (the version stayed 0.2.0 while a clash's draws
+    // changed) merged into figures neither build gives.
+    await tampered((p) => (p.build = '0123456789abcdef'), /edited\.json was written by build 0123456789abcdef, .*part-0\.json by the sources \(no build\): the same version may draw other numbers, so rerun every shard with the same build/, false);
+    await tampered((p) => (p.version = 1), /edited\.json: a part file of format version 1, written by an earlier poolsim; this one merges version 2: rerun its shard with this build/, false);
+    // Every part of one build, merged by another.
+    const built = parts.map((path, i) => {
+      const p = JSON.parse(readFileSync(path, 'utf8'));
+      p.build = 'aaaaaaaaaaaaaaaa';
+      const to = join(dir, `built-${i}.json`);
+      writeFileSync(to, JSON.stringify(p));
+      return to;
+    });
+    const { main } = await import('../cli/main.ts');
+    const run = async (build: string) => {
+      const out = new Capture();
+      const err = new Capture();
+      return { code: await main(['merge', ...built, '--json'], out as never, err as never, { build }), out: out.text, err: err.text };
+    };
+    const other = await run('bbbbbbbbbbbbbbbb');
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/built-0\.json was written by build aaaaaaaaaaaaaaaa; this is build bbbbbbbbbbbbbbbb: merge with the build that ran the shards, or rerun them with this one/);
+    expect(other.out).toBe('');
+    expect((await run('aaaaaaaaaaaaaaaa')).code).toBe(0);
   });
 
   test('a negative count', async () => {

@@ -75,6 +75,8 @@ describe('the compiled command', () => {
     expect(threads.modules.filter((m) => m.endsWith('/worker.cjs'))).toHaveLength(2);
     expect(threads.modules.filter((m) => RENDERER.test(m))).toEqual([]);
     expect(modulesLoadedBy(['run', clashFile, '--shard', '0/1', '--out', part]).code).toBe(0);
+    // The part names the build that drew it, which merge checks (cli/shard.ts).
+    expect(JSON.parse(readFileSync(part, 'utf8')).build).toBe(currentBuild()!.hash);
     const merge = modulesLoadedBy(['merge', part, '--json']);
     expect(merge.code).toBe(0);
     expect(merge.modules.filter((m) => RENDERER.test(m))).toEqual([]);
