@@ -4,7 +4,8 @@
  * solve block has no name, and beside an opened results.json, as if they were that file's.
  * Each test here failed before.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
@@ -91,6 +92,21 @@ describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup bef
     await p.setInputFiles('#file', results);
     await p.waitForSelector('.results[data-run-state="file"]', { timeout: RUN_TIMEOUT });
     await expect(p.locator('.find-results').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a scenario file opened over a compare: the compare goes, and the page says so (a dashboard audit: only "Opened a2.json.")', async () => {
+    const p = await suite.page(encodeLink({ scenario: heist('Compared', { name: 'even heist' }), compare: { path: 'setup.challenges', value: 3 } }));
+    await finished(p);
+    const file = join(mkdtempSync(join(tmpdir(), 'poolsim-open-compare-')), 'plain.json');
+    writeFileSync(file, JSON.stringify({ ...heist('Plain', { name: 'even heist' }), solve: undefined }));
+    await suite.finishedAfter(p, () => p.setInputFiles('#file', file));
+    await expect(p.locator('#messages').textContent()).resolves.toContain('Opened plain.json. Compare is off: a scenario file holds one setup, not a change for B.');
+    // With no compare on, the plain message.
+    await suite.finishedAfter(p, () => p.setInputFiles('#file', file));
+    await expect(p.locator('#messages').textContent()).resolves.toContain('Opened plain.json.');
+    await expect(p.locator('#messages').textContent()).resolves.not.toContain('Compare is off');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

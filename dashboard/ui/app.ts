@@ -385,7 +385,9 @@ export class App implements SetupContext {
       this.drawResults();
       return;
     }
-    this.message(`Opened ${file.name}.`, false);
+    // A scenario file is one setup: a compare set up on the page goes, and is said to (a
+    // dashboard audit: the checkbox went off with nothing but "Opened a2.json.").
+    this.message(`Opened ${file.name}.${this.change !== undefined ? ' Compare is off: a scenario file holds one setup, not a change for B.' : ''}`, false);
     this.load({ scenario: opened.scenario }, file.name, /\.ya?ml$/i.test(file.name) ? text : undefined);
   }
 
