@@ -102,8 +102,8 @@ try {
 const { loadBundle } = createRequire(import.meta.url)(join(current.dir, 'load.cjs'));
 const { main } = loadBundle(join(current.dir, 'cli.cjs')).exports;
 try {
-  // The build's hash goes into a shard's part, and merge refuses another build's (cli/shard.ts).
-  process.exitCode = await main(process.argv.slice(2), undefined, undefined, { build: current.hash });
+  // The digest of the build's code goes into a shard's part, and merge refuses another's (cli/shard.ts).
+  process.exitCode = await main(process.argv.slice(2), undefined, undefined, { build: current.code });
 } catch (e) {
   // Every error a user can cause has its own message and exit code (main); anything else
   // is a bug. Exit 3 (a run failed), not Node's 1, which means "a check failed" and would

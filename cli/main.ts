@@ -91,7 +91,7 @@ export interface CliContext {
   progressAfterMs?: number;
   /** How a regular file behind stdout is written (tests substitute one that writes short; cli/output.ts). */
   writeSync?: WriteSync;
-  /** The compiled build running (bin/poolsim.js: build/current.json's hash): named in a part, checked by merge. */
+  /** The compiled code running (bin/poolsim.js: the digest of its bundles, scripts/build.mjs codeDigest): named in a part, checked by merge. */
   build?: string;
 }
 

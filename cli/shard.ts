@@ -101,7 +101,7 @@ const partSchema = lazySchema(() => z.strictObject({
   format: z.literal(PART_FORMAT),
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
-  /** The compiled command's build (build/current.json's hash of its sources); absent from the sources (tests). */
+  /** The compiled command's code (the digest of its bundles, scripts/build.mjs codeDigest); absent from the sources (tests). */
   build: z.string().optional(),
   chunkTrials: integer.min(1),
   shard: z.strictObject({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),

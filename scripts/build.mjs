@@ -247,7 +247,21 @@ export function currentBuild() {
   const stats = statsOf(current.inputs);
   if (stats.join('|') !== current.stats?.join('|') && digest(current.inputs) !== current.hash) return undefined;
   if (!existsSync(join(dir, 'cli.cjs'))) return undefined;
-  return { dir, hash: current.hash, inputs: current.inputs };
+  return { dir, hash: current.hash, inputs: current.inputs, code: current.code ?? codeDigest(dir) };
+}
+
+/**
+ * The digest of the code that draws and reports the numbers: the two bundles a build runs
+ * (cli.cjs, worker-bundle.cjs). A shard's part names it and merge checks it (cli/shard.ts).
+ * Not the build's `hash`, which also covers node_modules/.package-lock.json, and so the
+ * native dev tools npm installed for the machine (esbuild's linux-x64 or linux-arm64, a
+ * musl or glibc binary): the same commit's shards on two kinds of machine were refused,
+ * their bundles byte for byte the same (a review).
+ */
+function codeDigest(dir) {
+  const hash = createHash('sha256');
+  for (const bundle of ['worker-bundle.cjs', 'cli.cjs']) hash.update(readFileSync(join(dir, bundle))).update('\0');
+  return hash.digest('hex').slice(0, 16);
 }
 
 /** The piscina entry of a build, as a file URL: what `poolsim`'s pool starts (workers/pool.ts NODE_WORKER). */
@@ -321,11 +335,12 @@ export async function build({ replace = false, quiet = false } = {}) {
       // Another command built the same sources first: use its folder.
       if (!existsSync(join(dir, 'cli.cjs'))) throw e;
     }
+    const code = codeDigest(dir);
     const next = join(BUILD, `.current-${process.pid}-${Date.now()}.json`);
-    writeFileSync(next, JSON.stringify({ dir: hash, hash, inputs, stats: statsOf(inputs) }) + '\n');
+    writeFileSync(next, JSON.stringify({ dir: hash, hash, code, inputs, stats: statsOf(inputs) }) + '\n');
     renameSync(next, CURRENT);
     pruneOld(hash);
-    return { dir, hash, inputs };
+    return { dir, hash, inputs, code };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

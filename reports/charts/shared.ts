@@ -228,6 +228,14 @@ export function reachText([low, high]: readonly [number, number], estimate: numb
  * reach from the unrounded estimate, rounded to nearest, read "±0.007", [0.567, 0.581], a
  * little narrower than the interval it stands for (a report audit: 178 of 651 heatmap cells).
  */
+export function outwardReach([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
+  const places = placesOf(kind);
+  const printed = Number(estimateFigure(estimate, kind, [low, high]).replace('−', '-'));
+  const shown = Number.isFinite(printed) ? printed : estimate;
+  const f = 10 ** places;
+  return (Math.ceil(Math.max(high - shown, shown - low, 0) * f - 1e-9) / f).toFixed(places);
+}
+
 /**
  * The span "estimate ±reach" reads as printed (estimateFigure, outwardReach): what a reader
  * takes the interval to be. A test of where it runs must be of these, not of the unrounded
@@ -239,14 +247,6 @@ export function printedSpan([low, high]: readonly [number, number], estimate: nu
   const shown = Number.isFinite(printed) ? printed : estimate;
   const reach = Number(outwardReach([low, high], estimate, kind));
   return [shown - reach, shown + reach];
-}
-
-export function outwardReach([low, high]: readonly [number, number], estimate: number, kind: MetricKind): string {
-  const places = placesOf(kind);
-  const printed = Number(estimateFigure(estimate, kind, [low, high]).replace('−', '-'));
-  const shown = Number.isFinite(printed) ? printed : estimate;
-  const f = 10 ** places;
-  return (Math.ceil(Math.max(high - shown, shown - low, 0) * f - 1e-9) / f).toFixed(places);
 }
 
 /**
@@ -271,11 +271,16 @@ export function figureText(m: { estimate: number; ci95: readonly [number, number
   const places = placesOf(kind);
   const reach = Math.max(up, down);
   const [from, to] = printedSpan(m.ci95, estimate, kind);
-  const belowZero = low >= 0 && from < -1e-12;
+  // One that leaves 0 out is not written as reaching it either.
+  const belowZero = low > 0 ? from <= 1e-12 : low === 0 && from < -1e-12;
+  // And its mirror, a signed mean wholly below 0 (a VDP opposed score) read as reaching up to
+  // it or past ("-0.52 ±0.52" for [−0.61, −0.004]: a review).
+  const aboveZero = high < 0 ? to >= -1e-12 : high === 0 && to > 1e-12;
   const aboveOne = kind === 'probability' && high <= 1 && to > 1 + 1e-12;
   // Near 1 a reach below the last place stays "±<0.001": its ends would round to 1.000.
-  if (up > 0 && down > 0 && (belowZero || (aboveOne && reach >= 0.5 * 10 ** -places))) {
-    return `${estimateFigure(estimate, kind, m.ci95)} (${intervalEnd(low, false, places)}–${intervalEnd(high, true, places)})`;
+  if (up > 0 && down > 0 && (belowZero || aboveZero || (aboveOne && reach >= 0.5 * 10 ** -places))) {
+    // A dash between two ends, "to" where one is negative: "(-0.62 to -0.004)", not "(-0.62–-0.004)".
+    return `${estimateFigure(estimate, kind, m.ci95)} (${intervalEnd(low, false, places)}${low < 0 ? ' to ' : '–'}${intervalEnd(high, true, places)})`;
   }
   return `${estimateFigure(estimate, kind, m.ci95)} ${reachText(m.ci95, estimate, kind)}`;
 }

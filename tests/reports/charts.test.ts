@@ -294,6 +294,8 @@ describe('chartsFor', () => {
     // Tested as printed: the unrounded 0.0133 − 0.0108 stays above 0, the printed "0.01
     // ±0.02" does not (a dashboard audit, of a VDP win at 0.003 ±0.004).
     expect(figureText({ estimate: 0.0133, ci95: [0.0026, 0.0241] }, 'mean')).toBe('0.01 (0.002–0.03)');
+    // Its mirror, a signed mean below 0 (a review: "-0.52 ±0.52" for [−0.61, −0.004]).
+    expect(figureText({ estimate: -0.52, ci95: [-0.61, -0.004] }, 'mean')).toBe('-0.52 (-0.61 to -0.004)');
     expect(figureText({ estimate: 0.95, ci95: [0.93, 0.965] }, 'probability')).toBe('0.950 ±0.020');
     // An end below the last place keeps a significant digit, not "0.000" for an interval
     // that leaves 0 out; a small mean near 0 by its ends, not "±<0.01" (a review).
