@@ -5,6 +5,8 @@ export interface Build {
   hash: string;
   /** The source files that went in, relative to the repository root. */
   inputs: string[];
+  /** The digest of its two bundles (cli.cjs, worker-bundle.cjs): what a shard's part names as its `build`. */
+  code: string;
 }
 export const ROOT: string;
 export const BUILD: string;
