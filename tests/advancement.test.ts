@@ -97,6 +97,32 @@ describe('advancing', () => {
     expect(trial.points).toBeGreaterThanOrEqual(30);
   });
 
+  test('a rank reached by banking meets the ambition before the rival die, whose move comes "as the next turn begins"', () => {
+    // Rank 2 with 15 liquid coins: banked, 30 points, rank 3. A rank-7 rival's light
+    // shrewd design of 13 points then initiates and succeeds every time; its consequence
+    // takes a point of wealth on a 1 in 6 ("A company's wealth is lowered"), back to rank 2.
+    // The rank was held as the turn ended, so the ambition is met in every trial (meeting it
+    // after the move, until December 2026, met it in 0.83 of them: a Viciousness audit).
+    const metrics = runScenario({
+      name: 'ambition before the move',
+      system: 'viciousness',
+      mechanic: 'campaign',
+      trials: 3000,
+      seed: 'ambition-before-the-move',
+      setup: {
+        turns: 1,
+        company: { name: 'co', rank: 2, liquid: 15 },
+        troupes: [{ name: 'crew', captain: {} }],
+        rivals: [{ name: 'duke', rank: 7, designs: [{ severity: 'light', style: 'shrewd', points: 13 }] }],
+        policy: { action: 'idle', bank: 'all', ambition: { rank: 'next' }, advance: { choice: 'trait' } },
+      },
+    }).results[0].metrics;
+    expect(metrics['consequence.wealthLost'].estimate).toBeGreaterThan(0.1);
+    expect(metrics['rank.final'].estimate).toBeLessThan(3);
+    expect(metrics.ambitions.estimate).toBe(1);
+    expect(metrics['advanced.traits'].estimate).toBe(1);
+  });
+
   test('successorAdvancements: a new troupe begins with its predecessor\'s advancements ("all") or without ("none")', () => {
     for (const inherit of ['none', 'all'] as const) {
       const { trial, random } = trialOf({ ambition: { jobs: 1 }, advance: { choice: 'pc' }, successorAdvancements: inherit });

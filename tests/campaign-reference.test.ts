@@ -134,9 +134,10 @@
  *  - `defendRank` (after the turn's consequences, the liquid coins that keep the rank held
  *    before them banked at once, lowest rank first, when there are enough); `maxRounds`;
  *  - `ambition: {rank: "next"}` (met the first time the company holds a rank above any it
- *    has held, at most once a turn);
+ *    has held, at most once a turn, as the turn's banking leaves it: before the rival die,
+ *    whose moves come "as the next turn begins");
  *  - `ambition: {jobs: N}` (jobs that paid, carried over, met once for each N a turn's
- *    jobs complete, after the rank is recorded) and `advance` (advancement.md): `trait` to the first living PC
+ *    jobs complete, after the turn's banking and before the rival die) and `advance` (advancement.md): `trait` to the first living PC
  *    with under 4 traits (a contact, the trait's dice), else a new PC; `pc` a new minion
  *    while under `maxPcs`, else a trait; a replacement minion is like the dead one (its
  *    traits and dice).
@@ -1316,6 +1317,49 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
       t.banked++;
     }
 
+    // 6b. The ambition (docs/rulings/advancement.md), once the turn's banking is done and
+    // before the rival die: the rivals' moves come "as the next turn begins". N successful
+    // jobs, met once for each N (the next named at once), the jobs beyond carried over; each
+    // time every standing troupe advances. `{rank: "next"}`: met the first time the company
+    // holds a rank above any it has held, the rank its points give now.
+    const rankBanked = rankFromPoints(points);
+    let met = 0;
+    if (ambition !== undefined && 'jobs' in ambition) {
+      for (; jobsForAmbition >= ambitionTarget; ambitionTarget += ambition.jobs) met++;
+    } else if (ambition !== undefined && rankBanked > bestRank) {
+      bestRank = rankBanked;
+      met = 1;
+    }
+    for (let m = 0; m < met; m++) {
+      t.ambitions++;
+      const adv = policy.advance!;
+      const maxPcs = adv.maxPcs ?? 2;
+      for (const troupe of troupes) {
+        if (!troupe.standing) continue;
+        const roomy = troupe.pcs.find((pc) => pc.alive && pc.traits < 4);
+        const addTrait = () => {
+          roomy!.traits++;
+          roomy!.contacts++;
+          roomy!.knavery.push(...sidesOf(adv.trait?.knavery));
+          roomy!.violence.push(...sidesOf(adv.trait?.violence));
+          t['advanced.traits']++;
+        };
+        const addPc = () => {
+          troupe.pcs.push(newPc({ traits: adv.pc?.traits ?? 2, knavery: adv.pc?.knavery, violence: adv.pc?.violence }, false));
+          troupe.added++;
+          t['advanced.pcs']++;
+        };
+        const pcRoom = troupe.added < maxPcs;
+        if (adv.choice === 'trait') {
+          if (roomy) addTrait();
+          else if (pcRoom) addPc();
+        } else {
+          if (pcRoom) addPc();
+          else if (roomy) addTrait();
+        }
+      }
+    }
+
     // 7. The rival die for every rival, each initiated design's interference, success d4
     // and consequence d6; then (7b) the consequences land, in rival order, as turn + 1
     // begins: a rival's attempt on a life comes after every rival's interference.
@@ -1494,47 +1538,6 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
     const rank = rankFromPoints(points);
     if (rank < startRank) t.demoted = 1;
     if (rank > startRank) t.promoted = 1;
-
-    // 9. The ambition (docs/rulings/advancement.md): N successful jobs, met once for each N
-    // (the next named at once), the jobs beyond carried over; each time every standing
-    // troupe advances. `{rank: "next"}`: met the first time the company holds a rank above
-    // any it has held.
-    let met = 0;
-    if (ambition !== undefined && 'jobs' in ambition) {
-      for (; jobsForAmbition >= ambitionTarget; ambitionTarget += ambition.jobs) met++;
-    } else if (ambition !== undefined && rank > bestRank) {
-      bestRank = rank;
-      met = 1;
-    }
-    for (let m = 0; m < met; m++) {
-      t.ambitions++;
-      const adv = policy.advance!;
-      const maxPcs = adv.maxPcs ?? 2;
-      for (const troupe of troupes) {
-        if (!troupe.standing) continue;
-        const roomy = troupe.pcs.find((pc) => pc.alive && pc.traits < 4);
-        const addTrait = () => {
-          roomy!.traits++;
-          roomy!.contacts++;
-          roomy!.knavery.push(...sidesOf(adv.trait?.knavery));
-          roomy!.violence.push(...sidesOf(adv.trait?.violence));
-          t['advanced.traits']++;
-        };
-        const addPc = () => {
-          troupe.pcs.push(newPc({ traits: adv.pc?.traits ?? 2, knavery: adv.pc?.knavery, violence: adv.pc?.violence }, false));
-          troupe.added++;
-          t['advanced.pcs']++;
-        };
-        const pcRoom = troupe.added < maxPcs;
-        if (adv.choice === 'trait') {
-          if (roomy) addTrait();
-          else if (pcRoom) addPc();
-        } else {
-          if (pcRoom) addPc();
-          else if (roomy) addTrait();
-        }
-      }
-    }
   }
   t['rank.final'] = rankFromPoints(points);
   t['demoted.final'] = rankFromPoints(points) < startRank ? 1 : 0;
@@ -2710,6 +2713,23 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
         ambition: { jobs: 2 },
         advance: { choice: 'trait', trait: { knavery: ['d6'] }, maxPcs: 1 },
       },
+    },
+  },
+  {
+    // A rank ambition is met as the turn's banking reaches the rank, before the rival die:
+    // "At the end of each turn, roll a d20 …", and the move it starts comes "as the next turn
+    // begins". Four rank-7 rivals' heavy designs take 3 points of wealth off a company that
+    // banked its way to rank 3 (30 points) often enough that the engine, when it met the
+    // ambition after the move (until December 2026), failed here: ambitions 0.569 against the
+    // reference's 0.717 (z 13.9), traits advanced 1.62 against 2.15 (a Viciousness audit).
+    name: 'ambition-rank-before-the-move',
+    trials: 4000,
+    setup: {
+      turns: 3,
+      company: { name: 'co', rank: 2 },
+      troupes: [{ name: 'a', count: 3, captain: { knavery: ['d6', 'd6', 'd6'] } }],
+      rivals: ['duke', 'earl', 'count', 'baron'].map((name) => ({ name, rank: 7, designs: [{ severity: 'heavy' as const, style: 'shrewd' as const }] })),
+      policy: { job: { challenges: 1, method: 'rare' }, ambition: { rank: 'next' }, advance: { choice: 'trait' } },
     },
   },
   {

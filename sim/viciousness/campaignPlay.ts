@@ -823,6 +823,9 @@ export class CampaignTrial {
       const liquid = this.liquidCoins();
       if (liquid > p.reserve) this.bankCoins(liquid - p.reserve);
     }
+    // The ambition, once the company's turn is done: a rank reached by banking is held now,
+    // and the rivals' moves of this turn's die come "as the next turn begins".
+    if (p.ambition !== AMBITION_NONE) this.checkAmbition(rankOf(this.points));
 
     // "At the end of each turn, roll a d20 (called the rival die) for each rival."
     this.rivalDice(random, t);
@@ -845,12 +848,12 @@ export class CampaignTrial {
     this.rank = rank;
     if (rank < p.startRank) acc[METRIC.demoted] = 1;
     if (rank > p.startRank) acc[METRIC.promoted] = 1;
-    if (p.ambition !== AMBITION_NONE) this.checkAmbition(rank);
   }
 
   /**
    * "Upon the completion of a company's ambition, it names its next ambition, and
-   * advances" — at the end of the turn it is met (docs/rulings/advancement.md).
+   * advances" — at the end of the turn it is met, after the banking and before the rival
+   * die (docs/rulings/advancement.md). `rank`: the company's rank then.
    */
   private checkAmbition(rank: number): void {
     const p = this.plan;
