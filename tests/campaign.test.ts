@@ -659,6 +659,22 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     expect(idle.filter((n) => n === NO_AMBITION_NOTE)).toHaveLength(1);
   });
 
+  test('a minion with extra traits: said that its replacement is like for like or none, never a plainer one for less', () => {
+    // "their replacement may have them as well--but each trait replaced in this way costs an
+    // additional investment point": the choice is not played (docs/rulings/campaign.md,
+    // Deaths), and a company short of the whole price leaves the minion dead (a Viciousness
+    // audit: 2 points, a 3-trait minion never replaced where a 2-trait one was 0.61 times).
+    const said = (notes: string[]) => notes.filter((n) => n.includes('their replacement may have them as well'));
+    const advancing = { job: { challenges: 3 }, ambition: { jobs: 3 } };
+    const withMinion = (traits: number | string[]) => ({ ...base, troupes: [{ ...base.troupes[0], minions: [{ name: 'm', knavery: ['d6'], traits }] }], policy: advancing });
+    expect(said(notesOf({ ...withMinion(2), policy: { ...advancing, advance: { choice: 'trait' } } }))).toEqual([]);
+    expect(said(notesOf({ ...withMinion(3), policy: { ...advancing, advance: { choice: 'trait' } } }))).toHaveLength(1);
+    expect(said(notesOf({ ...withMinion(['medic', 'acrobat', 'marksman']), policy: { ...advancing, advance: { choice: 'trait' } } }))).toHaveLength(1);
+    expect(said(notesOf({ ...withMinion(3), policy: { ...advancing, advance: { choice: 'trait' }, replaceMinions: 'never' } }))).toEqual([]);
+    expect(said(notesOf({ ...base, policy: { ...advancing, advance: { choice: 'pc', pc: { traits: 3 } } } }))).toHaveLength(1);
+    expect(said(notesOf({ ...base, policy: { ...advancing, advance: { choice: 'pc' } } }))).toEqual([]);
+  });
+
   test('rivals far from the troupes in number are said (none at all, or 2 or more apart); near, nothing', () => {
     // "Rivals are an important part of the game; they are where the Viciousness comes from.
     // At any time, there should be roughly as many rivals as player troupes." An audit:

@@ -352,6 +352,8 @@ export function campaignNotes(
   rules: Pick<ViciousnessRules, 'invest' | 'speedChess' | 'escalation' | 'handyPoint' | 'hitOn' | 'medicReach' | 'push' | 'woundOrder' | 'equipment' | 'consequenceWound' | 'attemptTarget'>,
 ): string[] {
   const notes = fieldNotes(s, rules);
+  const plainer = plainerReplacementNote(s);
+  if (plainer !== undefined) notes.push(plainer);
   // Last, after the fields that change nothing: not such a field but a campaign the text
   // does not describe. "The players name their company and give it an ambition", and
   // without one poolsim's company never advances (docs/rulings/advancement.md): said, so no
@@ -361,6 +363,24 @@ export function campaignNotes(
   if (rivalNote !== undefined) notes.push(rivalNote);
   if (s.policy?.ambition === undefined) notes.push(NO_AMBITION_NOTE);
   return notes;
+}
+
+/**
+ * A reading the figures rest on where a minion may carry extra traits: "their replacement
+ * may have them as well" is not played as a choice (docs/rulings/campaign.md, Deaths), so
+ * a company short of the whole price leaves such a minion dead (a Viciousness audit: said
+ * nowhere). Where a minion starts with more than "Minions get 2 traits", or advancing adds
+ * minions with more, and dead minions are replaced. (Not for every campaign that advances,
+ * though a trait gained by advancing may go to a minion once its captain has 4: the
+ * ruling says it, and a note on every such campaign would drown the notes that matter.)
+ */
+function plainerReplacementNote(s: CampaignSetup): string | undefined {
+  const policy = s.policy ?? {};
+  if (policy.replaceMinions === 'never') return undefined;
+  const count = (traits: number | readonly string[] | undefined) => (typeof traits === 'number' ? traits : traits === undefined ? MINION_TRAITS : traits.length);
+  const extra = s.troupes.some((t) => (t.count ?? 1) > 0 && (t.minions ?? []).some((m) => (m.count ?? 1) > 0 && count(m.traits) > MINION_TRAITS));
+  if (!extra && !(policy.advance?.choice === 'pc' && count(policy.advance.pc?.traits) > MINION_TRAITS)) return undefined;
+  return `a dead minion with extra traits (more than the 2 "Minions get 2 traits") is replaced with all of them, 2 investment points and 1 a trait, or not at all: the text's "their replacement may have them as well" is not played as a choice, so a plainer replacement for less is never made`;
 }
 
 function fieldNotes(
