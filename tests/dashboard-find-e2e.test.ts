@@ -322,6 +322,25 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('why a Find is by Monte Carlo names the setup fields as the form and the results\' notes do (it named them as the file does: a dashboard audit)', async () => {
+    const side = (name: string, attack: number, defence: number, timing: number) => ({ name, attack: { attribute: attack, skill: 1 }, defence: { attribute: defence, skill: 1 }, timing });
+    const scenario = {
+      name: 'contest round find', system: 'vdp', mechanic: 'contestRound', trials: 2048, seed: '1',
+      setup: { a: side('Ana', 3, 3, 6), b: side('Bo', 2, 2, 5) },
+      solve: [{ name: 'skill', vary: 'setup.b.attack.skill', range: [0, 2], metric: 'win.Bo', atLeast: 0.6, find: 'firstAtLeast', maxTrials: 8192 }],
+    };
+    const p = await suite.page(encodeLink({ scenario }));
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    const why = (await p.locator('.find-result > p.exact-note').textContent())!;
+    expect(why).toContain('a contender spends tension');
+    expect(why).toContain('“spend tension”');
+    expect(why).not.toContain('spendTension');
+    // The results' own note says it in the same words.
+    await expect(p.locator('#results .point-notes').first().textContent()).resolves.toContain('“spend tension”');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   test('a Find answer the setup no longer runs says in words that it is the last one', async () => {
     const p = await suite.page('');
     await finished(p);

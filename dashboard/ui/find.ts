@@ -597,8 +597,10 @@ export function findResultsNode(
         { class: 'panel find-result', attrs: { 'data-solve': r.name } },
         h('h3', {}, `Find: ${r.name === 'find' ? `${metricWords(r.metric)}, as ${sweepLabel(r.vary, setup, scenario)} varies` : r.name}`),
         h('p', { class: 'sentence' }, stopped[i] ? stoppedSentence(r, scenario.solve?.[i]?.label, scenario, metricWords) : r.sentence),
-        // Why the search is by Monte Carlo where the mechanic has exact values (as the report says).
-        r.exactSkipped ? h('p', { class: 'help exact-note' }, ...ruleText(r.exactSkipped, system)) : null,
+        // Why the search is by Monte Carlo where the mechanic has exact values (as the report
+        // says), its rules and setup fields in the form's words as the results' notes have
+        // them (it named the setup fields as the file does: an audit).
+        r.exactSkipped ? h('p', { class: 'help exact-note' }, ...noteText(r.exactSkipped, { system, mechanic }, setup)) : null,
         // The setup's notes at the values searched, as Vary lists a run's (ui/results.ts).
         notes[i]?.length ? h('ul', { class: 'point-notes', attrs: { 'aria-label': 'notes' } }, ...notes[i]!.map((note) => h('li', { class: 'help exact-note' }, ...noteText(note, { system, mechanic }, setup)))) : null,
         unvaried(r.vary).length ? h('p', { class: 'help' }, "Asked at the setup's own ", ...unvaried(r.vary).flatMap((parts, i) => [i > 0 ? ', ' : '', ...parts]), ': Vary is not applied to Find.') : null,
