@@ -493,6 +493,20 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.close();
   }, 90_000);
 
+  test('the summary bar says how many expect checks FAIL once the run is done, or that all pass (it said "Done" beside a FAIL: a dashboard audit)', async () => {
+    const heist = (expect: object[]) => ({ name: 'Checks in the bar', system: 'viciousness', mechanic: 'knavery', trials: 4000, seed: 'bar', setup: { challenges: 2, participants: [{ name: 'crew', count: 3 }] }, expect });
+    const p = await context!.newPage();
+    p.on('pageerror', (e) => pageErrors.push(e.message));
+    // Three d6 against 2 challenges succeed 0.5 exactly: at least 0.6 fails, at most 0.9 passes.
+    await p.goto(url + encodeLink({ scenario: heist([{ metric: 'success', atLeast: 0.6 }, { metric: 'success', atMost: 0.9 }]) }));
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.summary-bar .checks-summary.fail').textContent()).resolves.toBe('1 of 2 expect checks FAIL');
+    await p.goto(url + encodeLink({ scenario: heist([{ metric: 'success', atLeast: 0.4 }, { metric: 'success', atMost: 0.9 }]) }));
+    await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.summary-bar .checks-summary.pass').textContent()).resolves.toBe('all 2 expect checks pass');
+    await p.close();
+  }, 90_000);
+
   test('the participants × challenges heatmap, with its table', async () => {
     await page.fill(field('trials'), '20000');
     await page.click('button.preset:text("participants × challenges heatmap")');
