@@ -907,5 +907,10 @@ describe('the documented weapons are the engine\'s', () => {
     expect(ruling).toContain(JSON.stringify(demon).replace(/^\{/, '{ ').replace(/\}$/, ' }').replace(/,"/g, ', "').replace(/":/g, '": '));
     expect(() => planScenario({ name: 'd', system: 'sorcerer', mechanic: 'conflict', trials: 100, setup: { a: jesse, b: demon } }, 'd.json')).not.toThrow();
     expect(bleed('demonicLethal', 2, 7)).toEqual({ next: 4, lasting: 9 });
+    // Without its Power: refused at the Power, in words the form's field reads too.
+    const { power: _power, ...powerless } = demon;
+    expect(() => planScenario({ name: 'd', system: 'sorcerer', mechanic: 'conflict', trials: 100, setup: { a: jesse, b: powerless } }, 'd.json')).toThrow(
+      `d.json: setup.b.power: the weapon, a demonic power, bleeds by the demon's Power ("X+Power"): expected a number, 0 or more`,
+    );
   });
 });

@@ -151,7 +151,9 @@ export const fighterSchema = lazySchema(() => z
   .strict()
   .superRefine((f, ctx) => {
     if (needsPower(f.weapon) && f.power === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['power'], message: `weapon "${f.weapon}" bleeds by the demon's Power: expected "power"` });
+      // Said at the Power itself, in words that read there as in the file: the weapon's value
+      // and "power" were the file's spellings beside the form's select and label (an audit).
+      ctx.addIssue({ code: 'custom', path: ['power'], message: `the weapon, a demonic power, bleeds by the demon's Power ("X+Power"): expected a number, 0 or more` });
     }
     // Dice for a roll this character never makes would change nothing: said, not ignored.
     if ((f.standUpBonus ?? 0) > 0 && f.standUp === 'never') {
