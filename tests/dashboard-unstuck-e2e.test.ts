@@ -154,7 +154,7 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await finished(p);
     await p.selectOption('[data-key="mechanic"]', 'vdp/opposed');
     await p.waitForSelector('[data-path="setup.b.accomplish"]');
-    await expect.poll(async () => (await message()).join(' ')).toMatch(/^opposed has nothing for the setup's “[^”]*attack[^”]*”: left out\.$/);
+    await expect.poll(async () => (await message()).join(' ')).toMatch(/^“Opposed check” has nothing for the setup's “[^”]*attack[^”]*”: left out\.$/);
     // A field the switch carried over untouched and then set (to the template's own value)
     // is the designer's: a battle side's flee, back in a clash. (The sides are carried for
     // a name typed into them: untouched, the battle's own template's would stand.)
@@ -170,7 +170,7 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await finished(p);
     await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
     await p.waitForSelector('[data-path="setup.sides.1"]:not(:has([data-path="setup.sides.1.flee"]))');
-    await expect.poll(async () => (await message()).join(' ')).toMatch(/^clash has nothing for the setup's “[^”]*flee[^”]*”: left out\.$/);
+    await expect.poll(async () => (await message()).join(' ')).toMatch(/^“Violence: one clash” has nothing for the setup's “[^”]*flee[^”]*”: left out\.$/);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
@@ -183,7 +183,7 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.waitForSelector('[data-path="setup.sides.1"]');
     // After the heist's typed setup fields a clash has no field for (said since a switch says
     // every typed value it leaves behind).
-    await expect.poll(() => p.locator('.message .message-text').textContent()).toMatch(/^clash has nothing for the setup's “challenges” or .* or the 2 expect checks on “P\(plan succeeds\)”: left out\.$/);
+    await expect.poll(() => p.locator('.message .message-text').textContent()).toMatch(/^“Violence: one clash” has nothing for the setup's “challenges” or .* or the 2 expect checks on “P\(plan succeeds\)”: left out\.$/);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

@@ -316,7 +316,8 @@ export class App implements SetupContext {
     // and what was carried over but may now ask another thing (a Find question).
     const said = [
       // Each rule and path as the page showed it before the switch (reports/setupWords.ts).
-      ...(switched.dropped.length > 0 ? [`${mechanic} has nothing for ${switched.dropped.map((d) => droppedWords(d, before, metricWords)).join(' or ')}: left out.`] : []),
+      // The mechanic as the picker names it ("contestRound has nothing for…" was the file's word).
+      ...(switched.dropped.length > 0 ? [`“${formFor(system, mechanic)?.title ?? mechanic}” has nothing for ${switched.dropped.map((d) => droppedWords(d, before, metricWords)).join(' or ')}: left out.`] : []),
       ...switched.notes.map((note) => `${note[0]!.toUpperCase()}${note.slice(1)}.`),
     ];
     if (said.length > 0) this.message(said.join(' '), false);
