@@ -419,7 +419,7 @@ describe('every chart has a table beside it', () => {
     // P(≥2 of 4 with p = ½, ½, ½, ¼) − P(≥2 of 4 fair) = 0.59375 − 0.6875.
     expect(rows[0]!.difference.exact).toBeCloseTo(0.59375 - 0.6875, 12);
     expect(compareRows(ra!, rb!, { metric: 'sixes' }).map((r) => r.kind)).toEqual(['mean', 'mean']);
-    expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(['Mean final 6s (free pushes where the plan fails): A and B', 'Mean final 6s (free pushes where the plan fails): B − A']);
+    expect(comparePanels(ra!, rb!, { metric: 'sixes' }).map((p) => p.title)).toEqual(["Mean final 6s, every plan's (a free push only where the plan fails): A and B", "Mean final 6s, every plan's (a free push only where the plan fails): B − A"]);
     // The A and B chart draws a dot for each side at each point (a side's own label once
     // replaced the row's, and every mark of a sweep fell off the chart).
     const svg = comparePanels(ra!, rb!)[0]!.svg;
@@ -580,7 +580,7 @@ describe('every chart has a table beside it', () => {
     ).done)!;
     const rows = compareRows(ra!, rb!);
     expect(rows.map((r) => r.label)).toEqual([
-      'P(plan succeeds)', 'mean successes (dice showing 4+)', 'mean final 6s (free pushes where the plan fails)', 'mean challenges left active (0 when it succeeds)',
+      'P(plan succeeds)', 'mean successes (dice showing 4+)', "mean final 6s, every plan's (a free push only where the plan fails)", 'mean challenges left active (0 when it succeeds)',
       'mean participants who pushed to reroll (then rattled)', 'mean free pushes a failed plan leaves (0 when it succeeds)', 'mean challenges active in the fallout (0 when it succeeds)',
     ]);
     // 4 fair dice: P(≥2) − P(≥3) = 11/16 − 5/16.

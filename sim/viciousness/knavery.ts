@@ -104,7 +104,7 @@ export const knaverySetup = lazySchema(() => z
 export const KNAVERY_METRICS = metricTable({
   success: { name: 'success', kind: 'probability', label: 'P(plan succeeds)', headline: true },
   successes: { name: 'successes', kind: 'mean', label: 'mean successes (dice showing 4+)' },
-  sixes: { name: 'sixes', kind: 'mean', label: 'mean final 6s (free pushes where the plan fails)' },
+  sixes: { name: 'sixes', kind: 'mean', label: "mean final 6s, every plan's (a free push only where the plan fails)" },
   active: { name: 'active', kind: 'mean', label: 'mean challenges left active (0 when it succeeds)' },
   pushed: { name: 'pushed', kind: 'mean', label: 'mean participants who pushed to reroll (then rattled)' },
   freePushes: { name: 'freePushes', kind: 'mean', label: 'mean free pushes a failed plan leaves (0 when it succeeds)' },
