@@ -164,6 +164,21 @@ function equipmentCounts(sides: readonly { bonus?: DiceGroup[] }[]): { counts: n
 }
 
 /**
+ * A side's equipment dice beyond the text's award, "1d4 or 2d4" (three or more dice, or a
+ * die other than a d4): rolled as written, which is a house rule, said (a battle audit:
+ * 3d4 and a d8 ran without a word; the campaign's bought equipment says so in
+ * docs/rulings/purchases.md).
+ */
+function houseRuleEquipment(sides: readonly { bonus?: DiceGroup[] }[]): string[] {
+  return sides.flatMap((side, s) => {
+    const dice = eachDie(side.bonus ?? []);
+    if (dice.length <= 2 && dice.every((d) => d === 4)) return [];
+    const written = [...new Set(dice)].map((d) => `${dice.filter((x) => x === d).length}d${d}`).join(' + ');
+    return [`sides.${s}.bonus (${written}) is more than the text's award, "1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule`];
+  });
+}
+
+/**
  * What awardEquipment takes away, said (notes, not refusals: a sweep over one side's bonus
  * crosses the tie). A side with fewer equipment dice than the most well-equipped: its
  * `bonus` changes nothing at that point. Sides tied at the most roll none, which is said as
@@ -171,12 +186,12 @@ function equipmentCounts(sides: readonly { bonus?: DiceGroup[] }[]): { counts: n
  * other's from rolling (a review found the first version's note false there).
  */
 export function equipmentNotes(sides: readonly { name: string; bonus?: DiceGroup[] }[], rules: Pick<ViciousnessRules, 'equipment'>, eachRound = false): string[] {
-  if (rules.equipment === 'everySide') return [];
+  const notes: string[] = houseRuleEquipment(sides);
+  if (rules.equipment === 'everySide') return notes;
   const { counts, most, top: topSides } = equipmentCounts(sides);
-  if (most === 0) return [];
+  if (most === 0) return notes;
   const top = topSides.map((s) => `"${sides[s].name}"`);
   const text = '("The GM awards 1d4 or 2d4 to the most well-equipped side"; rules.equipment "everySide" rolls each side\'s)';
-  const notes: string[] = [];
   // A battle of three sides or more awards each round among the sides still fighting
   // (battleField.ts): what a side does not roll at the start it may roll once the sides
   // with more have left, so its bonus is said as waiting, not as changing nothing.
