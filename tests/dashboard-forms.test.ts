@@ -1062,25 +1062,6 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(switchMechanic(typed, 'sorcerer', 'contest', undefined).dropped).toEqual(["the setup's a.stamina", 'the rule nextPenalty']);
   });
 
-  test('only what was typed is carried: an untouched template value of the old mechanic never stands in the new one (a contest\'s template dice became a conflict\'s attack dice, P(win) 0.76 for 0.67, unsaid: a dashboard audit)', async () => {
-    const { switchMechanic } = await import('../dashboard/model/switch.ts');
-    const conflictTemplate = newScenario('sorcerer', 'conflict').setup as Record<string, Record<string, unknown>>;
-    // Nothing typed: the conflict as picked directly.
-    const untouched = switchMechanic(newScenario('sorcerer', 'contest'), 'sorcerer', 'conflict', undefined);
-    expect(untouched.scenario.setup).toEqual(conflictTemplate);
-    expect(untouched.dropped).toEqual([]);
-    // One name typed: that name, over the conflict's own fighter (its Stamina rolled, no dice).
-    const named = switchMechanic(withValue(newScenario('sorcerer', 'contest'), ['setup', 'a', 'name'], 'Vera') as Record<string, unknown>, 'sorcerer', 'conflict', undefined);
-    expect(getAt(named.scenario, ['setup', 'a'])).toEqual({ ...conflictTemplate.a, name: 'Vera' });
-    expect(getAt(named.scenario, ['setup', 'b'])).toEqual(conflictTemplate.b);
-    expect(checkScenario(named.scenario, 'conflict.json').ok).toBe(true);
-    // Back to the contest, the name typed there comes along, and the contest's own dice stand.
-    const back = switchMechanic(named.scenario, 'sorcerer', 'contest', undefined, undefined, named.untouched);
-    expect(back.scenario.setup).toEqual({ ...(newScenario('sorcerer', 'contest').setup as object), a: { name: 'Vera', dice: 4 } });
-    // A clash's untouched sides do not stand in a battle either: the battle's own.
-    expect(switchMechanic(newScenario('viciousness', 'clash'), 'viciousness', 'battle', undefined).scenario.setup).toEqual(newScenario('viciousness', 'battle').setup);
-  });
-
   test('a field of the old template left untouched is not named as left behind; one typed or changed is (VDP opposed ↔ contest round, Sorcerer contest ↔ conflict named every field)', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
     const pairs = [

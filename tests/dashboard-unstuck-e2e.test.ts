@@ -156,12 +156,9 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.waitForSelector('[data-path="setup.b.accomplish"]');
     await expect.poll(async () => (await message()).join(' ')).toMatch(/^“Opposed check” has nothing for the setup's “[^”]*attack[^”]*”: left out\.$/);
     // A field the switch carried over untouched and then set (to the template's own value)
-    // is the designer's: a battle side's flee, back in a clash. (The sides are carried for
-    // a name typed into them: untouched, the battle's own template's would stand.)
+    // is the designer's: a battle side's flee, back in a clash.
     await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
     await p.waitForSelector('[data-path="setup.sides.1"]');
-    await p.fill('[data-path="setup.sides.0.name"] > input', 'raiders');
-    await finished(p);
     await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
     await p.waitForSelector('[data-path="setup.sides.1.flee"]');
     await finished(p);

@@ -3,10 +3,7 @@
  * what the designer set up wherever the new mechanic has the same field: the sides and
  * their combatants of a clash become the battle's, the rules of the same system stay, and
  * so do the sweep, the Find questions and the compare change where they still name a field,
- * and a name the designer gave. Only what the designer set is carried: a field left as
- * the old mechanic's template had it takes the new one's template value (a contest's
- * template dice are not a conflict's attack dice), and of a group both have (a contest's
- * side, a conflict's fighter) only the fields typed, over the new template. What the new
+ * and a name the designer gave. What the new
  * mechanic does not have is left behind (a battle side's `flee` in a clash); what it has
  * and the old did not comes from its template. Each kept field is checked with the CLI's
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
@@ -186,22 +183,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // fighter's stamina) is no loss of theirs, and every switch named them all.
     const typed = typedIn(key, value);
     const touched = (path: string) => typed.some((t) => t === path || t.startsWith(`${path}.`) || path.startsWith(`${t}.`));
-    // With what this mechanic had of it that the other has no field for (a side's field the
-    // other mechanic's form lacks), as it was when the page left it.
-    const here = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
-    // Nothing the designer typed, nothing to carry: the new mechanic's own template stands.
-    // (A Sorcerer contest's template dice, 4 and 3, became a conflict's attack dice, where
-    // the conflict's own template rolls each fighter's Stamina: P(win) 0.76 for 0.67, and
-    // nothing typed, nothing said; a dashboard audit.)
-    if (typed.length === 0 && Object.keys(here).length === 0) continue;
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);
     dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
-    const known = isObject(taken) && Object.keys(here).length > 0 ? { ...here, ...taken } : taken;
-    // A group both have (a contest's side, a conflict's fighter): what was typed into it, field
-    // by field over the new template (below), not the old template's values around it.
-    const group = field?.kind === 'group' && isObject(known) && isObject(setup[key]);
-    if (!group && tryKeep(key, known)) {
+    // With what this mechanic had of it that the other has no field for (a side's field the
+    // other mechanic's form lacks), as it was when the page left it.
+    const known = back && isObject(taken) && isObject(back.setup) ? { ...onlyHere(key, back.setup[key]), ...taken } : taken;
+    if (tryKeep(key, known)) {
       kept.push(key);
       carried(key);
       continue;
@@ -219,7 +207,6 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
     for (const [inner, v] of Object.entries(known)) {
       if (JSON.stringify(template[inner]) === JSON.stringify(v)) continue;
-      if (!touched(`${key}.${inner}`) && !(inner in here)) continue;
       const current = setup[key] as Obj;
       if (tryKeep(key, { ...current, [inner]: v })) {
         kept.push(`${key}.${inner}`);
