@@ -504,6 +504,20 @@ describe.skipIf(!CHROMIUM)('the dashboard in Chromium', () => {
     await p.goto(url + encodeLink({ scenario: heist([{ metric: 'success', atLeast: 0.4 }, { metric: 'success', atMost: 0.9 }]) }));
     await p.waitForSelector('.results[data-run-state="finished"]', { timeout: RUN_TIMEOUT });
     await expect(p.locator('.summary-bar .checks-summary.pass').textContent()).resolves.toBe('all 2 expect checks pass');
+    // An opened results file of two scenarios: the checks of both, as the column shows them
+    // (the bar judged the first alone: a review).
+    const files = [heist([{ metric: 'success', atMost: 0.9 }]), heist([{ metric: 'success', atLeast: 0.6 }])].map((scenario, i) => {
+      const path = join(work, `bar-${i}.json`);
+      writeFileSync(path, JSON.stringify({ ...scenario, name: `Checks in the bar ${i}` }));
+      return path;
+    });
+    const ran = await poolsim('run', ...files, '--json');
+    expect(ran.code).toBe(1);
+    const results = join(work, 'bar-results.json');
+    writeFileSync(results, ran.out);
+    await p.setInputFiles('#file', results);
+    await p.waitForSelector('.results[data-run-state="file"]');
+    await expect(p.locator('.summary-bar .checks-summary.fail').textContent()).resolves.toBe('1 of 2 expect checks FAIL');
     await p.close();
   }, 90_000);
 

@@ -374,7 +374,7 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
     'div',
     { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
     h('span', { class: 'state' }, state),
-    a && !old ? checksSummary(a, view.state) : null,
+    a && !old ? checksSummary(view.state === 'file' ? view.results : [a], view.state) : null,
     old && lines.length ? h('span', { class: 'stale-note' }, 'last run:') : null,
     ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
     more > 0 ? h('span', { class: 'more-lines what' }, `and ${more} more in the results`) : null,
@@ -386,14 +386,17 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
 /**
  * The expect checks in the summary bar, once the run is done: how many FAIL, or that all
  * pass (a failing check was shown only in the results column, the bar saying "Done" and
- * the headline beside it: a dashboard audit). A check decided on exact values a point does
- * not have yet is not judged here, as the results column says.
+ * the headline beside it: a dashboard audit). Those of the run (A's), or of every result
+ * an opened results file holds (the column shows them all). A check decided on exact values
+ * a point does not have yet is not judged here, as the results column says.
  */
-function checksSummary(result: ScenarioResult, state: ResultsView['state']): HTMLElement | null {
-  if ((state !== 'finished' && state !== 'file') || result.expect.length === 0) return null;
-  const judged = result.expect.filter((e) => !(e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point))));
-  const failing = judged.filter((e) => !e.pass).length;
-  const n = result.expect.length;
+function checksSummary(results: readonly ScenarioResult[], state: ResultsView['state']): HTMLElement | null {
+  if (state !== 'finished' && state !== 'file') return null;
+  const all = results.flatMap((result) => result.expect.map((e) => ({ e, result })));
+  if (all.length === 0) return null;
+  const judged = all.filter(({ e, result }) => !(e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point))));
+  const failing = judged.filter(({ e }) => !e.pass).length;
+  const n = all.length;
   const checks = n === 1 ? 'expect check' : 'expect checks';
   if (failing > 0) return h('span', { class: 'checks-summary fail' }, h('b', {}, `${failing} of ${n} ${checks} FAIL`));
   if (judged.length < n) return h('span', { class: 'checks-summary pending' }, `${n - judged.length} of ${n} ${checks} not judged yet`);
