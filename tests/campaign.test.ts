@@ -675,6 +675,15 @@ describe('what a setup asks that changes nothing is said in the notes', () => {
     expect(said(notesOf({ ...base, policy: { ...advancing, advance: { choice: 'pc' } } }))).toEqual([]);
   });
 
+  test('equipment dice past the text\'s "1d4 or 2d4" in the campaign\'s fights are said as a house rule, as a clash\'s are (a review: unsaid here)', () => {
+    const said = (notes: string[]) => notes.filter((n) => n.includes('is not the text\'s award'));
+    const advancing = { job: { challenges: 3, guards: { bonus: ['d8', 'd8', 'd8'] } }, ambition: { jobs: 3 }, advance: { choice: 'trait' } };
+    const armed = { ...base, troupes: [{ ...base.troupes[0], bonus: ['3d4', 'd8'] }], rivals: [{ ...rival, minionBonus: ['2d4'] }], policy: advancing };
+    const why = '"1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule';
+    expect(said(notesOf(armed))).toEqual([`troupes.0.bonus (3d4 + 1d8) is not the text's award, ${why}`, `policy.job.guards.bonus (3d8) is not the text's award, ${why}`]);
+    expect(said(notesOf({ ...armed, troupes: [{ ...base.troupes[0], bonus: ['2d4'] }], policy: { ...advancing, job: { challenges: 3 } } }))).toEqual([]);
+  });
+
   test('rivals far from the troupes in number are said (none at all, or 2 or more apart); near, nothing', () => {
     // "Rivals are an important part of the game; they are where the Viciousness comes from.
     // At any time, there should be roughly as many rivals as player troupes." An audit:

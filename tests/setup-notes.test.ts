@@ -169,7 +169,7 @@ test('Viciousness clash and battle: a side\'s equipment dice that rules.equipmen
   // More than the text's "1d4 or 2d4" (three dice, or another die): rolled as written, a
   // house rule, said under either reading of the award (a battle audit: 3d4 and a d8 ran
   // without a word, win 0.90 against 0.5).
-  const house = (written: string) => `sides.0.bonus (${written}) is more than the text's award, "1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule`;
+  const house = (written: string) => `sides.0.bonus (${written}) is not the text's award, "1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule`;
   expect(clash([side('red', ['3d4', 'd8']), side('blue')]).notes).toEqual([house('3d4 + 1d8')]);
   expect(clash([side('red', ['d6']), side('blue', ['d4'])], { equipment: 'everySide' }).notes).toEqual([house('1d6')]);
   expect(brawl([side('red', ['2d4', 'd4']), side('blue')]).notes).toEqual([house('3d4')]);

@@ -10,7 +10,7 @@ import { diceListSchema, eachDie } from '../dice.ts';
 import { MAX_UNIFORM } from '../random.ts';
 import { SEVERITIES, checkRivals, rivalSchema } from './rivalDice.ts';
 import { MAX_TURNS, escalationNote, handyPointNote, oneDesignInvestNote, speedChessNote } from './rivals.ts';
-import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, mostSides } from './violence.ts';
+import { AID_POLICIES, FLEE_POLICIES, HIT_ON_NOTE, houseRuleEquipmentNote, mostSides } from './violence.ts';
 import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
@@ -354,6 +354,15 @@ export function campaignNotes(
   const notes = fieldNotes(s, rules);
   const plainer = plainerReplacementNote(s);
   if (plainer !== undefined) notes.push(plainer);
+  // Equipment dice past the text's award in the campaign's fights, as a clash or battle says
+  // them (a review: 3d4 and a d8 ran without a word here). Bought equipment's own dice are
+  // said in docs/rulings/purchases.md.
+  const house = [
+    ...s.troupes.map((t, i) => houseRuleEquipmentNote(`troupes.${i}.bonus`, t.bonus)),
+    houseRuleEquipmentNote('policy.job.guards.bonus', s.policy?.job?.guards?.bonus),
+    ...(s.rivals ?? []).map((r, i) => houseRuleEquipmentNote(`rivals.${i}.minionBonus`, r.minionBonus)),
+  ];
+  for (const note of house) if (note !== undefined) notes.push(note);
   // Last, after the fields that change nothing: not such a field but a campaign the text
   // does not describe. "The players name their company and give it an ambition", and
   // without one poolsim's company never advances (docs/rulings/advancement.md): said, so no
@@ -380,7 +389,7 @@ function plainerReplacementNote(s: CampaignSetup): string | undefined {
   const count = (traits: number | readonly string[] | undefined) => (typeof traits === 'number' ? traits : traits === undefined ? MINION_TRAITS : traits.length);
   const extra = s.troupes.some((t) => (t.count ?? 1) > 0 && (t.minions ?? []).some((m) => (m.count ?? 1) > 0 && count(m.traits) > MINION_TRAITS));
   if (!extra && !(policy.advance?.choice === 'pc' && count(policy.advance.pc?.traits) > MINION_TRAITS)) return undefined;
-  return `a dead minion with extra traits (more than the 2 "Minions get 2 traits") is replaced with all of them, 2 investment points and 1 a trait, or not at all: the text's "their replacement may have them as well" is not played as a choice, so a plainer replacement for less is never made`;
+  return `a dead minion with extra traits (more than the 2 "Minions get 2 traits") is replaced with all of them, 2 investment points and 1 for each extra trait, or not at all: the text's "their replacement may have them as well" is not played as a choice, so a plainer replacement for less is never made`;
 }
 
 function fieldNotes(

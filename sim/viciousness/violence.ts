@@ -170,12 +170,15 @@ function equipmentCounts(sides: readonly { bonus?: DiceGroup[] }[]): { counts: n
  * docs/rulings/purchases.md).
  */
 function houseRuleEquipment(sides: readonly { bonus?: DiceGroup[] }[]): string[] {
-  return sides.flatMap((side, s) => {
-    const dice = eachDie(side.bonus ?? []);
-    if (dice.length <= 2 && dice.every((d) => d === 4)) return [];
-    const written = [...new Set(dice)].map((d) => `${dice.filter((x) => x === d).length}d${d}`).join(' + ');
-    return [`sides.${s}.bonus (${written}) is more than the text's award, "1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule`];
-  });
+  return sides.flatMap((side, s) => houseRuleEquipmentNote(`sides.${s}.bonus`, side.bonus) ?? []);
+}
+
+/** The house-rule note of equipment dice `bonus` at `path`, or undefined where they are the text's award (or none). The campaign's fights too (campaignSetup.ts). */
+export function houseRuleEquipmentNote(path: string, bonus: readonly DiceGroup[] | undefined): string | undefined {
+  const dice = eachDie(bonus ?? []);
+  if (dice.length <= 2 && dice.every((d) => d === 4)) return undefined;
+  const written = [...new Set(dice)].map((d) => `${dice.filter((x) => x === d).length}d${d}`).join(' + ');
+  return `${path} (${written}) is not the text's award, "1d4 or 2d4" ("The GM awards 1d4 or 2d4 to the most well-equipped side"): where it rolls, it rolls as written, a house rule`;
 }
 
 /**
