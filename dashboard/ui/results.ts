@@ -266,6 +266,11 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
   }
 }
 
+/** Whether check `e` is decided on exact values a point of `result` does not have yet (PointResult.exactPending): not judged until they are in. */
+function awaitsExact(e: ScenarioResult['expect'][number], result: ScenarioResult): boolean {
+  return e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point));
+}
+
 function checks(result: ScenarioResult, provisional: boolean, setup?: unknown, exactPending: ExactPending = 'computing'): HTMLElement | null {
   if (!result.expect.length) return null;
   return h(
@@ -289,7 +294,7 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown, e
         // Decided on exact values some of its points do not have yet (the workers compute
         // them, PointResult.exactPending): evaluateChecks counts those as failing, which a
         // live view read as a FAIL of a check `poolsim run` may well pass.
-        if (provisional && e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point))) {
+        if (provisional && awaitsExact(e, result)) {
           const wait = exactPending === 'computing' ? 'not judged until they are in (computing…)' : 'not judged: they were not computed (the run ended before they were in)';
           return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: decided on the exact values, ${wait}`);
         }
@@ -394,7 +399,7 @@ function checksSummary(results: readonly ScenarioResult[], state: ResultsView['s
   if (state !== 'finished' && state !== 'file') return null;
   const all = results.flatMap((result) => result.expect.map((e) => ({ e, result })));
   if (all.length === 0) return null;
-  const judged = all.filter(({ e, result }) => !(e.decide === 'exact' && result.results.some((r) => r.exactPending && pointMatches(e.point, r.point))));
+  const judged = all.filter(({ e, result }) => !awaitsExact(e, result));
   const failing = judged.filter(({ e }) => !e.pass).length;
   const n = all.length;
   const checks = n === 1 ? 'expect check' : 'expect checks';
