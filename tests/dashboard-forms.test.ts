@@ -998,6 +998,36 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(refused.notes.some((n) => /^the Find question "[^"]+" set on contest cannot come back: solve\.0/.test(n))).toBe(true);
   });
 
+  test('a Sorcerer contest switched to a conflict leaves its template dice behind: they were the conflict fighters’ attack dice (P(win) 0.761 against the conflict’s 0.671); typed dice, names and what a Vary row asks of go along', () => {
+    const contest = newScenario('sorcerer', 'contest');
+    const conflict = newScenario('sorcerer', 'conflict');
+    const untouched = switchMechanic(contest, 'sorcerer', 'conflict', undefined);
+    // The fighters as the conflict picked directly has them, but for the sides' names (metrics name them).
+    const fighter = (side: 'a' | 'b') => ({ ...(conflict.setup as Record<string, Record<string, unknown>>)[side], name: (contest.setup as Record<string, Record<string, unknown>>)[side]!.name });
+    expect(untouched.scenario.setup).toEqual({ a: fighter('a'), b: fighter('b') });
+    expect(untouched.dropped).toEqual([]);
+    // Typed: the designer's, carried and said.
+    const typed = switchMechanic(withValue(contest, ['setup', 'a', 'dice'], 6) as Record<string, unknown>, 'sorcerer', 'conflict', undefined);
+    expect(getAt(typed.scenario, ['setup', 'a', 'dice'])).toBe(6);
+    expect(getAt(typed.scenario, ['setup', 'b', 'dice'])).toBeUndefined();
+    expect(typed.kept).toContain('a.dice');
+    // Asked of by a Vary row: carried with it, the row kept.
+    const swept = { ...contest, sweep: { 'setup.b.dice': [2, 3, 4] } };
+    const withRow = switchMechanic(swept, 'sorcerer', 'conflict', undefined);
+    expect(withRow.scenario.sweep).toEqual(swept.sweep);
+    expect(getAt(withRow.scenario, ['setup', 'b', 'dice'])).toBe(3);
+    expect(withRow.dropped).toEqual([]);
+    // A name typed as the conflict's template has it ("thug") stays the designer's on the way back.
+    const named = withValue(contest, ['setup', 'b', 'name'], 'thug') as Record<string, unknown>;
+    const there = switchMechanic(named, 'sorcerer', 'conflict', undefined);
+    expect(getAt(there.scenario, ['setup', 'b', 'name'])).toBe('thug');
+    // Known as typed on the next switch: the setup the conflict started from had the contest's "demon".
+    expect(getAt(there.untouched, ['b', 'name'])).toBe('demon');
+    const back = switchMechanic(there.scenario, 'sorcerer', 'contest', undefined, named, there.untouched);
+    expect(getAt(back.scenario, ['setup', 'b', 'name'])).toBe('thug');
+    expect(checkScenario(back.scenario, 'contest.json').ok).toBe(true);
+  });
+
   test('back on a mechanic, a field both have is as edited on the other one: one deleted there stays deleted (a review: the earlier value came back without a word)', () => {
     const contest = { name: 'x', system: 'sorcerer', mechanic: 'contest', setup: { die: 'd6', a: { name: 'x', dice: 3, bonus: 2 }, b: { name: 'y', dice: 3 } } };
     const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined).scenario;

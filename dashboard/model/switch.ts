@@ -164,6 +164,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     else startedFrom[key] = { ...(isObject(startedFrom[key]) ? startedFrom[key] : {}), [inner]: structuredClone(isObject(was) ? was[inner] : undefined) };
   };
   let scenario: Obj = { ...fresh, setup };
+  /** Whether a Vary row, a Find question or the Compare change asks of `path` (`setup.a.dice`) or inside it. */
+  const asked = [
+    ...(isObject(old.sweep) ? Object.keys(old.sweep) : []),
+    ...(Array.isArray(old.solve) ? old.solve.map((b) => (isObject(b) && typeof b.vary === 'string' ? b.vary : '')) : []),
+    ...(change ? [change.path] : []),
+  ];
+  const askedOf = (path: string) => asked.some((p) => p === path || p.startsWith(`${path}.`));
   /** Try `value` as the setup's `key`: kept when the new mechanic takes it there. */
   const tryKeep = (key: string, value: unknown): boolean => {
     const candidate = { ...setup, [key]: value };
@@ -205,8 +212,24 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       dropped.push(...typedIn(key, value).map((path) => `the setup's ${path}`));
       continue;
     }
+    // What this mechanic had of it when the page left it (a conflict fighter's will): back.
+    const restored = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
     for (const [inner, v] of Object.entries(known)) {
-      if (JSON.stringify(template[inner]) === JSON.stringify(v)) continue;
+      const path = `${key}.${inner}`;
+      if (JSON.stringify(template[inner]) === JSON.stringify(v)) {
+        // Typed, and the same as the new template's: nothing to change, but it is the
+        // designer's all the same, so the next switch carries it on (a name typed as the
+        // next mechanic's template has it went back to the old template's on the way back).
+        if (touched(path)) carried(key, inner);
+        continue;
+      }
+      // The old template's value nobody touched may mean another thing here: a Sorcerer
+      // contest's dice (4 and 3) became a conflict fighter's attack dice, where the
+      // conflict picked directly attacks with its Stamina (P(win) 0.761 against 0.671).
+      // It stays the new template's, unless it names a side (metric names, Find questions
+      // and expect checks use it), a Vary row, Find question or Compare change asks of it,
+      // or this mechanic had it when the page left it.
+      if (!touched(path) && inner !== 'name' && !askedOf(`setup.${path}`) && !(inner in restored)) continue;
       const current = setup[key] as Obj;
       if (tryKeep(key, { ...current, [inner]: v })) {
         kept.push(`${key}.${inner}`);
