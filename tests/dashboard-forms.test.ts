@@ -971,7 +971,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const back = switchMechanic(battle.scenario, 'viciousness', 'knavery', undefined, checked);
     expect(back.scenario.solve).toEqual(heist.solve);
     expect(back.scenario.expect).toEqual(checked.expect);
-    expect(back.notes).toEqual(['the Find question "even heist" is back as it was on knavery', 'the Find question "favoured heist" is back as it was on knavery', 'the expect check set on knavery is back']);
+    expect(back.notes).toEqual(['the Find question "even heist" is back as it was on “Knavery: a plan”', 'the Find question "favoured heist" is back as it was on “Knavery: a plan”', 'the expect check set on “Knavery: a plan” is back']);
     expect(checkScenario(back.scenario, 'heist.json').ok).toBe(true);
     // A memory of another mechanic brings nothing.
     expect(switchMechanic(battle.scenario, 'viciousness', 'clash', undefined, checked).notes).toEqual([]);
@@ -995,7 +995,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const memory = { ...keepTrying, solve: [{ ...first, metric: 'retry.nope' }] };
     const refused = switchMechanic(conflict.scenario, 'sorcerer', 'contest', undefined, memory);
     expect(refused.scenario.solve).toBeUndefined();
-    expect(refused.notes.some((n) => /^the Find question "[^"]+" set on contest cannot come back: solve\.0/.test(n))).toBe(true);
+    expect(refused.notes.some((n) => /^the Find question "[^"]+" set on “Contest: one opposed roll” cannot come back: solve\.0/.test(n))).toBe(true);
   });
 
   test('a Sorcerer contest switched to a conflict leaves its template dice behind: they were the conflict fighters’ attack dice (P(win) 0.761 against the conflict’s 0.671); typed dice, names and what a Vary row asks of go along', () => {
@@ -1143,7 +1143,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const { expect: _verdict, ...question } = find;
     expect(battle.scenario.solve).toEqual([question]);
     expect(battle.dropped).toEqual([]);
-    expect(battle.notes).toEqual(["the Find question \"how many\" now asks of battle's wounded.guards (its expect, about the old answer, is left out): check it still asks what you meant"]);
+    expect(battle.notes).toEqual(["the Find question \"how many\" now asks of “Violence: a whole battle”'s wounded.guards (its expect, about the old answer, is left out): check it still asks what you meant"]);
     expect(checkScenario(battle.scenario, 'battle.json').ok).toBe(true);
     const contest = switchMechanic(clash, 'sorcerer', 'contest', undefined);
     expect(contest.scenario.solve).toBeUndefined();

@@ -130,6 +130,8 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     }
   }
   const form = formFor(system, mechanic);
+  // The mechanic as the picker names it, for the notes ("back as it was on contestRound" was the file's word).
+  const called = `“${form?.title ?? mechanic}”`;
   const oldSetup = isObject(old.setup) ? old.setup : {};
   const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
   const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
@@ -277,7 +279,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if ([...problemsOf(trial)].every((m) => before.has(m))) {
         solve.push(carried);
         if (carried !== block) {
-          notes.push(`the Find question${name} now asks of ${mechanic}'s ${String(question.metric)}${verdict !== undefined ? ' (its expect, about the old answer, is left out)' : ''}: check it still asks what you meant`);
+          notes.push(`the Find question${name} now asks of ${called}'s ${String(question.metric)}${verdict !== undefined ? ' (its expect, about the old answer, is left out)' : ''}: check it still asks what you meant`);
         }
       } else {
         dropped.push(`the Find question${name} (${isObject(block) ? String(block.vary) : '?'})`);
@@ -293,11 +295,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
       const added = [...problemsOf({ ...scenario, sweep: { ...sweep, [path]: values } })].filter((m) => !before.has(m));
       if (added.length > 0) {
-        notes.push(`the Vary row ${path} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        notes.push(`the Vary row ${path} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
       sweep[path] = values;
-      notes.push(`the Vary row ${path} is back as it was on ${mechanic}`);
+      notes.push(`the Vary row ${path} is back as it was on ${called}`);
     }
     if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
   }
@@ -315,11 +317,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       const added = [...problemsOf({ ...scenario, solve: trial })].filter((m) => !before.has(m));
       if (added.length > 0) {
         // Said, never dropped in silence: what the setup now lacks for it.
-        notes.push(`the Find question${name} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        notes.push(`the Find question${name} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
       solve.splice(0, solve.length, ...trial);
-      notes.push(`the Find question${name} is back as it was on ${mechanic}${at >= 0 ? ', its expect too' : ''}`);
+      notes.push(`the Find question${name} is back as it was on ${called}${at >= 0 ? ', its expect too' : ''}`);
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
@@ -342,10 +344,10 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const added = [...problemsOf({ ...scenario, expect: back.expect })].filter((m) => !before.has(m));
     if (added.length === 0) {
       scenario = { ...scenario, expect: back.expect };
-      notes.push(`the ${checks} set on ${mechanic} ${back.expect.length === 1 ? 'is' : 'are'} back`);
+      notes.push(`the ${checks} set on ${called} ${back.expect.length === 1 ? 'is' : 'are'} back`);
     } else {
       // Said, never dropped in silence (a check on a Vary row that could not come back).
-      notes.push(`the ${checks} set on ${mechanic} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+      notes.push(`the ${checks} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
     }
   }
   // Each once: a field keepKnown left out is among the typed paths too where the whole of
