@@ -340,6 +340,24 @@ describe('campaign: fight, fallout and rival-only fields with nothing to act on 
     expect(run('campaign', plan(1)).notes ?? []).not.toContain(note);
   });
 
+  test('interfere.action "free" with two unsubtle rivals: the troupe whose interference failed interferes again at once, as a group, and it is said (a knavery audit: 1.657 interferences a turn from one troupe, unsaid)', () => {
+    const design = { severity: 'light', unsubtle: true, points: 30, style: 'shrewd' };
+    const two = [{ name: 'a', rank: 7, designs: [design] }, { name: 'b', rank: 7, designs: [design] }];
+    const lone = { name: 't', captain: { knavery: ['d6'] }, minions: [{ name: 'm', count: 2 }] };
+    const at = (action: string, rivals: object[] = two) => run('campaign', { turns: 1, company: { name: 'co', rank: 2 }, troupes: [lone], rivals, policy: { action: 'idle', interfere: { roll: 'knavery', challenges: 3, action } } }, {}, 20000);
+    const note = 'policy.interfere.action "free" (the reading until December 2026) lets a troupe whose interference plan failed interfere with the next rival\'s move at the same turn\'s end, as a group again, where the text allows no group roll "until the fallout is dealt with and time taken to regroup"; under "nextTurn" (the default) its PCs\' action is spent and the next troupe interferes';
+    const free = at('free');
+    expect(free.notes ?? []).toContain(note);
+    // What it warns of: one troupe, two moves at one turn's end. Its plan of 4d6 against 3
+    // challenges fails 11/16 of the time, and then it takes the second move too (1.657 at
+    // 100,000 trials: a troupe routed in the fight does not).
+    expect(free.metrics.interfered.ci95[0]).toBeGreaterThan(1 + (1 - 5 / 16) * 0.9);
+    expect(at('nextTurn').metrics.interfered.estimate).toBe(1);
+    expect(at('nextTurn').notes ?? []).not.toContain(note);
+    // One such rival: no second move at that turn's end, nothing said.
+    expect(at('free', [two[0]!]).notes ?? []).not.toContain(note);
+  });
+
   test("knaveryPush where no troupe's plan has as many dice as a job's challenges: nobody ever pushes, said; with one more die it acts (a review)", () => {
     const lone = (challenges: number, policy: object = {}) => ({ turns: 12, company: { name: 'co' }, troupes: [{ name: 't', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [] }], policy: { job: { challenges }, ...policy } });
     expectNoted(

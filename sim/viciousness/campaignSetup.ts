@@ -433,6 +433,15 @@ function fieldNotes(
   } else if (policy.interfere?.roll === 'knavery' && policy.interfere.challenges === 0 && policy.interfere.onFailed !== undefined) {
     nothing('policy.interfere.onFailed', 'a plan against no challenges never fails');
   }
+  // Interfering at no action, the same troupe takes every unsubtle move of one turn's end,
+  // the second straight after its own failed plan and the fight it turned into: a group
+  // roll where the text allows none "until the fallout is dealt with and time taken to
+  // regroup" (a knavery audit: 4d6 against 3 challenges and two such rivals interfered
+  // 1.657 times a turn). The legacy reading keeps its figures; said, not changed.
+  const unsubtleRivals = rivals.filter((r) => r.designs.some((d) => d.unsubtle === true)).length;
+  if (policy.interfere?.action === 'free' && policy.interfere.roll === 'knavery' && (policy.interfere.challenges ?? 2) > 0 && unsubtleRivals >= 2) {
+    notes.push('policy.interfere.action "free" (the reading until December 2026) lets a troupe whose interference plan failed interfere with the next rival\'s move at the same turn\'s end, as a group again, where the text allows no group roll "until the fallout is dealt with and time taken to regroup"; under "nextTurn" (the default) its PCs\' action is spent and the next troupe interferes');
+  }
   const idle = policy.action === 'idle';
   if (idle) {
     const unused = (['job', 'jobEvery'] as const).filter((k) => policy[k] !== undefined);
