@@ -4,7 +4,7 @@
  * and its 95% interval disagree. Loads no renderer library, so `poolsim run` can use it.
  */
 import type { ExpectResult, MetricResult, ScenarioResult } from '../sim/result.ts';
-import { exactAt, figuresAt, rowFigures, rowsPlaces } from '../sim/solve/sentence.ts';
+import { exactAt, figuresAt, formatAt, rowPlaces, rowsPlaces, tablePlaces } from '../sim/solve/sentence.ts';
 import { checkPasses, exactMeets, pointMatches } from '../sim/scenario.ts';
 import { formatNumber, formatSweepValue, pointLabel, type SweepMechanic } from './sweep.ts';
 import { metricLabel } from './metrics.ts';
@@ -152,7 +152,8 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
   // The exact value beside the estimate where it is known: a check is judged on the 95%
   // interval (docs/scenario-format.md), so a failure with the exact value inside the band is the
   // Monte Carlo's 1 in 20, and the reader should see that.
-  if (ms.length === 1) return measuredFigures(ms[0]!);
+  const bounds = boundsOf(check);
+  if (ms.length === 1) return measuredFigures(ms[0]!, bounds);
   if (ms.length > 1) {
     // The lowest and highest estimates, each with its 95% interval (a check is judged on
     // the intervals, so the range alone did not say how near the band it came).
@@ -163,11 +164,14 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
     const exact = exactValues(ms);
     if (low.estimate === high.estimate) {
       const within = { estimate: low.estimate, ci95: [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))] as const };
-      const places = rowsPlaces([within], exact);
+      const places = bandPlaces(within.ci95, bounds, rowsPlaces([within], exact));
       const w = figuresAt(within, places);
-      return `${w.estimate} at all ${ms.length} points (95% intervals within ${w.interval})${exactRange(ms, places)}`;
+      // The span that holds every interval, rounded outward: "within [0, 0.000192]" was
+      // narrower than the intervals' 0.00019204 it said it holds (a report audit).
+      const span = `[${outward(within.ci95[0], false, places)}, ${outward(within.ci95[1], true, places)}]`;
+      return `${w.estimate} at all ${ms.length} points (95% intervals within ${span})${exactRange(ms, places)}`;
     }
-    const places = rowsPlaces([low, high], exact);
+    const places = bandPlaces([...low.ci95, ...high.ci95], bounds, rowsPlaces([low, high], exact));
     const [l, h] = [figuresAt(low, places), figuresAt(high, places)];
     return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points${exactRange(ms, places)}`;
   }
@@ -179,9 +183,40 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
  * the tables give the row (sim/solve/sentence.ts rowFigures), so an exact value inside the
  * interval reads inside it.
  */
-function measuredFigures(m: MetricResult): string {
-  const f = rowFigures(m);
+function measuredFigures(m: MetricResult, bounds: readonly number[]): string {
+  const f = figuresAt(m, bandPlaces(m.ci95, bounds, rowPlaces(m, tablePlaces(m.estimate))));
   return `${f.estimate} ${f.interval}${f.exact === undefined ? '' : `, exact ${f.exact}`}`;
+}
+
+/** The band's bounds of a check: its atLeast, atMost and between. */
+function boundsOf(check: ExpectResult): number[] {
+  return [check.atLeast, check.atMost, ...(check.between ?? [])].filter((x): x is number => x !== undefined);
+}
+
+/**
+ * `places`, or more (up to 9) until every interval end reads on the side of every bound of
+ * the band that it lies on: a failed check's "[0.7400, 0.7477]" beside a band from 0.7477
+ * read as touching it, where the interval ends at 0.747687 (a report audit).
+ */
+function bandPlaces(ends: readonly number[], bounds: readonly number[], places: number): number {
+  const reads = (x: number, p: number) => Number(formatAt(x, p));
+  const misread = (p: number) => ends.some((e) => bounds.some((b) => Math.sign(reads(e, p) - b) !== Math.sign(e - b)));
+  while (places < 9 && misread(places)) places++;
+  return places;
+}
+
+/**
+ * An interval end rounded away from the inside, at `places` (three significant digits
+ * under 0.001, as formatAt prints such a figure): the span it bounds then holds it.
+ */
+function outward(x: number, up: boolean, places: number): string {
+  const shown = formatAt(x, places);
+  if (up ? Number(shown) >= x : Number(shown) <= x) return shown;
+  const small = Math.abs(x) < 0.001;
+  const digits = small ? 2 - Math.floor(Math.log10(Math.abs(x))) : places;
+  const f = 10 ** digits;
+  const v = (up ? Math.ceil(x * f - 1e-9) : Math.floor(x * f + 1e-9)) / f;
+  return small ? v.toPrecision(3) : v.toFixed(digits);
 }
 
 /**
@@ -217,7 +252,7 @@ export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, 
     const m = result.results.find((p) => samePoint(p.point, at))?.metrics[check.metric];
     // The exact value where known: a failure with the exact value inside the band is the
     // Monte Carlo's 1 in 20 (as `measured` says for one point).
-    return `${pointLabel(at, setup, result)}: ${m ? measuredFigures(m) : 'not measured'}`;
+    return `${pointLabel(at, setup, result)}: ${m ? measuredFigures(m, boundsOf(check)) : 'not measured'}`;
   });
   if (failed.length > limit) shown.push(`… and ${failed.length - limit} more`);
   return shown.join('; ');

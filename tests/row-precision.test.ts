@@ -306,3 +306,28 @@ describe('several points that share one exact value', () => {
     expect(measured(equal, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.00520 at all 2 points (95% intervals within [0.00320, 0.00720]), exact ≈0.00523 at every point');
   });
 });
+
+describe('a check\'s measured interval beside its band (a report audit)', () => {
+  it('an interval end just short of a bound reads short of it: "[0.7400, 0.7477]" beside a band from 0.7477 read as touching it, on a FAIL', () => {
+    const one = sweepOf([{ estimate: 0.74386, ci95: [0.7400354, 0.7476870867059284], exact: 0.75 }]);
+    const only = { ...one, sweep: undefined, results: [{ ...one.results[0]!, point: {} }] } as unknown as ScenarioResult;
+    expect(measured(only, { metric: 'p', between: [0.7477, 0.76], pass: false })).toBe('0.74386 [0.74004, 0.74769], exact 0.75');
+    // …and one just past a bound reads past it (atMost 0.74002: the interval starts above it).
+    expect(measured(only, { metric: 'p', atMost: 0.74002, pass: false })).toBe('0.74386 [0.74004, 0.74769], exact 0.75');
+    // Far from the band: the table's places, as before.
+    expect(measured(only, { metric: 'p', atLeast: 0.5, pass: true })).toBe('0.7439 [0.7400, 0.7477], exact 0.75');
+  });
+
+  it('the span holding every point\'s interval is rounded outward: "within [0, 0.000192]" was narrower than 0.00019204', () => {
+    const zeros = sweepOf([
+      { estimate: 0, ci95: [0, 0.00019203605610462553] },
+      { estimate: 0, ci95: [0, 0.00019203605610462553] },
+    ]);
+    expect(measured(zeros, { metric: 'p', atMost: 0.01, pass: true })).toBe('0 at all 2 points (95% intervals within [0, 0.000193])');
+    const small = sweepOf([
+      { estimate: 0, ci95: [0, 0.012643] },
+      { estimate: 0, ci95: [0, 0.0101] },
+    ]);
+    expect(measured(small, { metric: 'p', atMost: 0.5, pass: true })).toBe('0 at all 2 points (95% intervals within [0, 0.0127])');
+  });
+});
