@@ -1585,3 +1585,27 @@ describe('what a solve sentence tells a GM (an audit)', () => {
     expect(solveSentence(answer, block, true, undefined, undefined, { rangeOpen: [true, false] })).toMatch(/so none in the range reaches it\.$/);
   });
 });
+
+describe('sameAs: values all on one side of setup A', () => {
+  test('the nearest is the one its own interval puts nearest: A\'s error, in every B − A, cancels between them (a solve audit: undecided after 328 k trials)', () => {
+    // The sorcerer of scenarios/sorcerer-conflict-stand-up.json over Will 1–10, against its
+    // own win at Stamina 5 (about 0.37): every Will stays below it, so the nearest is the
+    // highest. Will 9 0.2035 [0.1998, 0.2073] and Will 10 0.2140 [0.2102, 0.2179] apart,
+    // the race still said "none of them is surely nearer", comparing 9's and 10's distances
+    // from A as if each carried A's error on its own.
+    const p = planScenario({
+      name: 'stand up', system: 'sorcerer', mechanic: 'conflict', trials: 4096, seed: 'sc',
+      setup: {
+        a: { name: 'sorcerer', stamina: 3, will: 4, weapon: 'smallHandgun', standUp: 'full', currency: 'all' },
+        b: { name: 'demon', stamina: 5, will: 5, dice: 5, weapon: 'demonicLethal', power: 3, standUp: 'never' },
+      },
+      solve: [{ name: 'will sameAs', vary: 'setup.a.will', range: [1, 10], metric: 'win.sorcerer', sameAs: { 'setup.a.stamina': 5 } }],
+    }, 'stand-up.json');
+    const [r] = solvePlan(p, { exact: false });
+    expect(r).toMatchObject({ decided: true, value: 10 });
+    const at = (v: number) => r!.points.find((x) => x.value === v)!;
+    // Decided on the values' own intervals, which do not overlap, all below A's.
+    expect(at(10).ci95![0]).toBeGreaterThan(at(9).ci95![1]);
+    expect(at(10).ci95![1]).toBeLessThan(r!.reference!.ci95![0]);
+  }, 60_000);
+});

@@ -487,6 +487,8 @@ export class SolveSearch {
       const d = candidates.map((i) => distanceBounds(this.gap(i)));
       const best = d.reduce((b, x, k) => (x[1] < d[b][1] ? k : b), 0);
       if (d.every((x, k) => k === best || d[best][1] < x[0])) return { decided: true, value: values[candidates[best]] };
+      const beyond = this.oneSideNearest(candidates);
+      if (beyond !== undefined) return { decided: true, value: values[beyond] };
       // Sharpen the widest candidate still in the race (not surely farther than the best)
       // that can still run.
       const open = candidates.map((i, k) => ({ i, k })).filter(({ i, k }) => d[k][0] <= d[best][1] && this.run(i).chunks < this.maxChunks);
@@ -500,6 +502,29 @@ export class SolveSearch {
       yield* this.growing(r, Math.min(this.maxChunks, 2 * r.chunks));
       raced += r.chunks - before;
     }
+  }
+
+  /**
+   * With setup A's value for a target, candidates all decided on one side of it: the nearest
+   * is the highest below it (the lowest above), whatever A's value is, so their own intervals
+   * decide it. The distances B − A each carry A's error, which cancels between two of
+   * them; compared as if apart, they left "none of them is surely nearer" where their own
+   * intervals did not overlap (a solve audit: Will 9 at 0.2035 [0.1998, 0.2073] and 10 at
+   * 0.2140 [0.2102, 0.2179] against A's 0.3728, undecided after 328 k trials). Undefined
+   * where that does not decide it.
+   */
+  private oneSideNearest(candidates: readonly number[]): number | undefined {
+    if (!this.referenceRun()) return undefined;
+    const side = this.sides.get(candidates[0]);
+    if ((side !== 1 && side !== -1) || !candidates.every((i) => this.sides.get(i) === side)) return undefined;
+    // Each candidate's own interval, turned so that higher is nearer.
+    const near = candidates.map((i) => {
+      const r = this.run(i);
+      const [lo, hi] = intervalAt(r.tally, r.metric, this.z).ci95;
+      return side === -1 ? [lo, hi] : [-hi, -lo];
+    });
+    const top = near.reduce((b, x, k) => (x[0] > near[b][0] ? k : b), 0);
+    return near.every((x, k) => k === top || near[top][0] > x[1]) ? candidates[top] : undefined;
   }
 
   private trialCounts(): { trials: number; maxTrials: number; sweepTrials: number } {
