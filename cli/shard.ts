@@ -533,7 +533,11 @@ function readPartText(path: string): string {
   try {
     st = statSync(path);
   } catch (e) {
-    throw new ShardError(`${path}: cannot read: ${(e as Error).message}`);
+    // Said as run, solve and report say a missing file, with what was expected, not Node's
+    // "ENOENT: no such file or directory, stat '…'" (a docs audit).
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file (or a link to nothing)' : code === 'ELOOP' ? 'a link that loops back on itself' : `cannot be read (${code ?? (e as Error).message})`;
+    throw new ShardError(`${path}: (top level): ${why}: expected a part file \`poolsim run --shard I/N --out PART.json\` writes`);
   }
   // A folder of parts: name them (a shell's parts/*.json), rather than "EISDIR".
   if (st.isDirectory()) throw new ShardError(`${path}: is a folder: expected the part files themselves (poolsim merge ${path.replace(/\/+$/, '')}/*.json)`);

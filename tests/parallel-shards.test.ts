@@ -327,7 +327,7 @@ describe('shards', () => {
       await refused([parts[0], part('fraction-1.json'), parts[2]], `${part('fraction-1.json')}: files.1.points.0.tally.0:`);
 
       await refused([HEIST], `${HEIST}: (top level): is a scenario, not a part file: merge expects`);
-      await refused([part('nowhere.json')], `${part('nowhere.json')}: cannot read`);
+      await refused([part('nowhere.json')], `${part('nowhere.json')}: (top level): no such file (or a link to nothing): expected a part file \`poolsim run --shard I/N --out PART.json\` writes`);
       const none = await poolsim(['merge']);
       expect(none.code).toBe(2);
       expect(none.stderr).toContain('merge needs the part files');
