@@ -15,12 +15,16 @@ export const EXACT_TOLERANCE = 1e-9;
 /**
  * How far an exact value may lie past a bound and still meet it (or two exact values apart
  * and still be one, where one is the bound): EXACT_TOLERANCE, but at 0 and 1 only a float
- * sum's rounding, 1e-13 as snapExact reads it. A chance off 0 or 1 by more is a chance:
+ * sum's rounding, 1e-13 as snapExact reads it, and within 1e-3 of them a millionth of the
+ * bound's distance from them. A chance off 0 or 1 by more is a chance:
  * "impossible" and "certain" are claims no rounding makes (an audit: a heist needing all
  * 30 of a crew, 2^-30 ≈ 9.31e-10, was "the first with P ≤ 0", and 1 − 2^-30 "≥ 1").
  */
 export function exactSlack(bound: number): number {
-  return bound === 0 || bound === 1 ? 1e-13 : EXACT_TOLERANCE;
+  // Near 0 or 1 the slack shrinks with the bound's distance from it (a millionth of it):
+  // a bound of 1e-9 was met by an impossible plan, and 9.31e-10 was "at most 1e-10"
+  // (a solve audit). Never under a float sum's rounding, never over EXACT_TOLERANCE.
+  return Math.min(EXACT_TOLERANCE, Math.max(1e-13, 1e-6 * Math.min(Math.abs(bound), Math.abs(1 - bound))));
 }
 
 /**

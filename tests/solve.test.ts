@@ -1609,3 +1609,17 @@ describe('sameAs: values all on one side of setup A', () => {
     expect(at(10).ci95![1]).toBeLessThan(r!.reference!.ci95![0]);
   }, 60_000);
 });
+
+describe('an exact bound near 0', () => {
+  test('is met to a millionth of its size, not 1e-9: an impossible plan met "at least 1e-9", and 2^-30 "at most 1e-10" (a solve audit)', () => {
+    // A crew of 30 against 28–31 challenges: 31 is impossible, 30 is 2^-30 ≈ 9.31e-10.
+    const tail = (c: number) => { let p = 0; for (let k = c; k <= 30; k++) { let b = 1; for (let j = 0; j < k; j++) b = (b * (30 - j)) / (j + 1); p += b; } return p / 2 ** 30; };
+    const metric = [28, 29, 30, 31].map((c) => (c > 30 ? 0 : tail(c)));
+    const values = [28, 29, 30, 31];
+    expect(exactVerdict(metric, 1e-9, 'lastAtLeast', values).value).toBe(29);
+    expect(exactVerdict(metric, 1e-10, 'firstAtMost', values).value).toBe(31);
+    // Where the old 1e-9 is the smaller, it is kept: 0.5 is met to 1e-9.
+    expect(exactVerdict([0.5 - 5e-10], 0.5, 'firstAtLeast', [1]).value).toBe(1);
+    expect(exactVerdict([0.5 - 5e-9], 0.5, 'firstAtLeast', [1]).value).toBe(null);
+  });
+});
