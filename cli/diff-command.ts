@@ -89,8 +89,10 @@ const solveAnswerSchema = lazySchema(() => z
     candidates: z.array(z.unknown()).optional(),
     monotone: z.union([z.boolean(), z.literal('assumed')]).optional(),
     points: z.array(solvePointSchema).optional(),
-    // Each value is decided at this confidence over all of its looks (sim/solve/confidence.ts).
-    confidence: z.literal(CONFIDENCE).optional(),
+    // Each value is decided at this confidence over all of its looks (sim/solve/confidence.ts):
+    // checked with the answer's other problems below, not before them (a number edited to
+    // 0.9 hid an edited answer's candidates: "every problem at once", a solve audit).
+    confidence: finite.optional(),
     // The looks its points' intervals are taken over (SolveResult.looks): at most a search's.
     looks: z.number().int().min(1).max(64).optional(),
   })
@@ -107,6 +109,7 @@ const solveAnswerSchema = lazySchema(() => z
     const vary = typeof (x as { vary?: unknown }).vary === 'string' ? ((x as { vary?: string }).vary as string) : '';
     const exact = x.method === 'exact';
     const monteCarlo = x.method === 'montecarlo';
+    if (x.confidence !== undefined && x.confidence !== CONFIDENCE) problem(['confidence'], `expected one of ${CONFIDENCE}, got the number ${x.confidence}`);
     if (exact && !x.decided) problem(['decided'], 'an exact answer (method "exact") is always decided: expected true');
     if (x.decided) {
       if (value === undefined) problem(['value'], 'a decided answer without its value: expected the value found (null: none in range)');

@@ -119,6 +119,9 @@ describe('solve answers and metrics poolsim never writes are refused', { timeout
       ['point-trials-half', (r) => (r.solve[at('mc')].points[0].trials = 1.5), `solve.${at('mc')}.points.0.trials: `],
       ['points-none', (r) => (r.solve[at('mc')].points = []), `solve.${at('mc')}.points: no figure for the value found, 2: expected it among the points, as every search lists it`],
       ['confidence', (r) => (r.solve[at('mc')].confidence = 0.5), `solve.${at('mc')}.confidence: expected one of 0.95, got the number 0.5`],
+      // Said with the answer's other problems, not instead of them (a solve audit).
+      ['confidence-and-candidates', (r) => Object.assign(r.solve[at('mc')], { confidence: 0.9, candidates: [2, 3] }), `solve.${at('mc')}.candidates: a decided Monte Carlo answer names no candidates`],
+      ['candidates-and-confidence', (r) => Object.assign(r.solve[at('mc')], { confidence: 0.9, candidates: [2, 3] }), `solve.${at('mc')}.confidence: expected one of 0.95, got the number 0.9`],
       // Words poolsim never writes.
       ['method', (r) => (r.solve[0].method = 'banana'), 'solve.0.method: expected one of "exact", "montecarlo", got "banana"'],
       ['find', (r) => (r.solve[0].find = 'nearest'), 'solve.0.find: expected one of "closest", "firstAtLeast", "lastAtLeast", "firstAtMost", "lastAtMost", got "nearest"'],
