@@ -494,6 +494,11 @@ describe('bad battle setups are refused with file and path', () => {
     expect(messages({ sides: [{ name: 'a', combatants: [{ name: 'm', count: 0 }] }, ok] })[0]).toMatch(
       /^bad\.json: setup\.sides\.0\.combatants: side "a" has no combatants/,
     );
+    // A count of -1 beside a captain's 1 is refused at its field alone: the side is not
+    // "every count 0" (the counts summed to 0, and it was said: a dashboard audit).
+    expect(messages({ sides: [{ name: 'a', combatants: [{ name: 'captain' }, { name: 'm', count: -1 }] }, ok] })).toEqual([
+      'bad.json: setup.sides.0.combatants.1.count: expected a number ≥ 0, got -1',
+    ]);
   });
   it('medics 0: the default beside a named Medic may be written (an audit found it refused); with no Medic at all it is refused', () => {
     const medic = { name: 'a', combatants: [{ name: 'doc', traits: ['medic'] }, { name: 'm' }] };

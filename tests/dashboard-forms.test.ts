@@ -1011,12 +1011,18 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(getAt(typed.scenario, ['setup', 'a', 'dice'])).toBe(6);
     expect(getAt(typed.scenario, ['setup', 'b', 'dice'])).toBeUndefined();
     expect(typed.kept).toContain('a.dice');
+    // …and said, as the conflict labels it otherwise: its attack dice, where its Stamina was (a dashboard audit: not a word).
+    expect(typed.notes).toEqual(['“sorcerer › dice” 6 is carried as “sorcerer › attack dice”: check it still means what you meant']);
     // Asked of by a Vary row: carried with it, the row kept.
     const swept = { ...contest, sweep: { 'setup.b.dice': [2, 3, 4] } };
     const withRow = switchMechanic(swept, 'sorcerer', 'conflict', undefined);
     expect(withRow.scenario.sweep).toEqual(swept.sweep);
     expect(getAt(withRow.scenario, ['setup', 'b', 'dice'])).toBe(3);
     expect(withRow.dropped).toEqual([]);
+    expect(withRow.notes).toEqual(['“demon › dice” 3 is carried as “demon › attack dice”: check it still means what you meant']);
+    // Untouched, nothing carried, nothing said; a field labelled alike (bonus dice) carried without a note.
+    expect(untouched.notes).toEqual([]);
+    expect(switchMechanic(withValue(contest, ['setup', 'b', 'bonus'], 2) as Record<string, unknown>, 'sorcerer', 'conflict', undefined).notes).toEqual([]);
     // A name typed as the conflict's template has it ("thug") stays the designer's on the way back.
     const named = withValue(contest, ['setup', 'b', 'name'], 'thug') as Record<string, unknown>;
     const there = switchMechanic(named, 'sorcerer', 'conflict', undefined);
@@ -1072,7 +1078,11 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined);
     // The name is the designer's, kept (it was replaced by the new mechanic's, unsaid).
     expect(conflict.scenario.name).toBe('Vera and the imp');
-    expect(conflict.notes).toEqual([]);
+    // The dice typed are carried as the conflict's attack dice, and said so.
+    expect(conflict.notes).toEqual([
+      '“Vera › dice” 6 is carried as “Vera › attack dice”: check it still means what you meant',
+      '“Imp › dice” 2 is carried as “Imp › attack dice”: check it still means what you meant',
+    ]);
     expect(getAt(conflict.scenario, ['setup', 'a'])).toMatchObject({ name: 'Vera', dice: 6, bonus: 2 });
     expect(getAt(conflict.scenario, ['setup', 'b'])).toMatchObject({ name: 'Imp', dice: 2 });
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);

@@ -15,6 +15,8 @@ import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import type { Field } from '../../reports/fields/spec.ts';
 import { isObject } from '../../reports/fields/paths.ts';
+import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
+import { quoted } from '../../sim/words.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
 import { defaultScenario, newScenario } from './scenario.ts';
 import { checkScenario } from './validate.ts';
@@ -182,6 +184,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     scenario = trial;
     return true;
   };
+  /**
+   * A value of the designer's carried to a field the new form labels otherwise (a contest's
+   * "dice" become a conflict fighter's "attack dice", where its Stamina was): said, as what
+   * is left behind is (it went without a word, a dashboard audit).
+   */
+  const sayCarried = (path: string, value: unknown) => {
+    const was = sweepLabel(`setup.${path}`, oldSetup, { system: old.system, mechanic: old.mechanic } as SweepMechanic);
+    const now = sweepLabel(`setup.${path}`, setup, { system, mechanic } as SweepMechanic);
+    if (was !== now) notes.push(`${quoted(was)} ${JSON.stringify(value)} is carried as ${quoted(now)}: check it still means what you meant`);
+  };
   for (const [key, value] of Object.entries(oldSetup)) {
     const field = form?.fields.find((f) => f.key === key);
     // What the new form has no field for inside a field both have (a battle side's `flee`
@@ -201,6 +213,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (tryKeep(key, known)) {
       kept.push(key);
       carried(key);
+      if (typed.length > 0 || askedOf(`setup.${key}`)) sayCarried(key, known);
       continue;
     }
     // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
@@ -236,6 +249,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if (tryKeep(key, { ...current, [inner]: v })) {
         kept.push(`${key}.${inner}`);
         carried(key, inner);
+        if (inner !== 'name') sayCarried(path, v);
       }
       else if (touched(`${key}.${inner}`)) dropped.push(`the setup's ${key}.${inner}`);
     }

@@ -79,15 +79,15 @@ export function checkSides(
     }
     seen.add(side.name);
     const names = new Set<string>();
-    let total = 0;
     side.combatants.forEach((c, i) => {
       if (names.has(c.name)) {
         ctx.addIssue({ code: 'custom', path: ['sides', s, 'combatants', i, 'name'], message: `two combatants of side "${side.name}" are named "${c.name}": names must differ within a side` });
       }
       names.add(c.name);
-      total += c.count ?? 1;
     });
-    if (total === 0) {
+    // Every count 0, not a sum of 0: a count of -1 (refused at its field) beside a captain's
+    // 1 was also said to leave the side with "every count 0" (a dashboard audit).
+    if (side.combatants.every((c) => (c.count ?? 1) === 0)) {
       ctx.addIssue({ code: 'custom', path: ['sides', s, 'combatants'], message: `side "${side.name}" has no combatants (every count is 0): expected at least one` });
     }
   });
