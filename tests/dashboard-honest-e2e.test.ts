@@ -132,6 +132,17 @@ describe.skipIf(!CHROMIUM)('no silent wrong answers, in Chromium', () => {
     await page.close();
   }, 180_000);
 
+  test('"+ vary something" starts on a field that moves a number, not a name (a clash offered "crew › name" over ["crew"], one point: a dashboard audit)', async () => {
+    const page = await freshPage();
+    await pickMechanic(page, 'viciousness/clash', '[data-path="setup.sides"]');
+    await page.click('[data-path="sweep"] > button.add');
+    await page.waitForSelector('[data-path="sweep"] .sweep-row');
+    const path = await page.locator('[data-path="sweep"] .sweep-row select[data-key="sweep-path"]').inputValue();
+    expect(path).not.toMatch(/\.name$/);
+    expect(path).toMatch(/^setup\./);
+    await page.close();
+  }, 180_000);
+
   test('a Vary range of many refused values lists five under its row and counts the rest (a dashboard audit: a hundred lines)', async () => {
     const page = await freshPage();
     // A contest's tries go to 100: 101 to 200 are each refused with their own value.

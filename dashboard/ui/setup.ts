@@ -356,7 +356,9 @@ function sweepSection(ctx: SetupContext): HTMLElement {
     ctx.register(`sweep.${path}`, row);
     return row;
   });
-  const unused = vars.filter((v) => !(joinPath(v.path) in sweep));
+  // A name first in line is a poor first row (a clash offered "crew › name" over ["crew"],
+  // one point: a dashboard audit): a field that moves a number comes first.
+  const unused = vars.filter((v) => !(joinPath(v.path) in sweep)).sort((a, b) => Number(a.field?.kind === 'text') - Number(b.field?.kind === 'text'));
   const section = h(
     'section',
     { class: 'card sweep', attrs: { 'data-path': 'sweep' } },
