@@ -82,8 +82,11 @@ describe.skipIf(!CHROMIUM)('a big sweep in the dashboard', () => {
     expect(redraws.length).toBeGreaterThanOrEqual(1);
     for (let i = 1; i < redraws.length; i++) {
       const gap = redraws[i].start - redraws[i - 1].start;
-      // Timers fire late, never early; 2 ms for the clock's coarsening in the page.
-      expect(gap, `redraw ${i}: ${gap.toFixed(0)} ms after one of ${redraws[i - 1].ms.toFixed(0)} ms`).toBeGreaterThanOrEqual(Math.max(200, 4 * redraws[i - 1].ms) - 2);
+      // Timers fire late, not early, but for a little: 2 ms for the clock's coarsening in
+      // the page, and on a busy machine a timer set for 608 ms fired 599 ms after the
+      // redraw before began (CI with both cores taken), so 3% of the spacing as well.
+      const spacing = Math.max(200, 4 * redraws[i - 1].ms);
+      expect(gap, `redraw ${i}: ${gap.toFixed(0)} ms after one of ${redraws[i - 1].ms.toFixed(0)} ms`).toBeGreaterThanOrEqual(spacing - Math.max(2, 0.03 * spacing));
     }
     expect(pageErrors).toEqual([]);
   }, TIMEOUT);
