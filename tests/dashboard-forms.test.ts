@@ -998,6 +998,16 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(refused.notes.some((n) => /^the Find question "[^"]+" set on “Contest: one opposed roll” cannot come back: solve\.0/.test(n))).toBe(true);
   });
 
+  test('a rule the new mechanic does not play, written at its default, is left behind unsaid; at another value, said (a battle\'s medicReach "one" went on in a clash\'s file, shown by no field: a dashboard audit)', () => {
+    const battle = { ...newScenario('viciousness', 'battle'), rules: { medicReach: 'one', hitOn: '4+' } };
+    const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);
+    expect(clash.scenario.rules).toEqual({ hitOn: '4+' });
+    expect(clash.dropped).toEqual([]);
+    const all = switchMechanic({ ...battle, rules: { medicReach: 'all' } }, 'viciousness', 'clash', undefined);
+    expect(all.scenario.rules).toEqual({});
+    expect(all.dropped).toEqual(['the rule medicReach']);
+  });
+
   test('a Sorcerer contest switched to a conflict leaves its template dice behind: they were the conflict fighters’ attack dice (P(win) 0.761 against the conflict’s 0.671); typed dice, names and what a Vary row asks of go along', () => {
     const contest = newScenario('sorcerer', 'contest');
     const conflict = newScenario('sorcerer', 'conflict');
@@ -1088,11 +1098,12 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(checkScenario(conflict.scenario, 'conflict.json').ok).toBe(true);
 
     // Back to a contest: the conflict's own rule variants are left behind, and said; the
-    // one both play stays, and so does one at its default (totallyDefensive "sacrifice",
-    // since December 2026), which changes nothing.
+    // one both play stays; one the contest does not play, at its default (totallyDefensive
+    // "sacrifice"), changes nothing there and no field of the contest's would show it, so it
+    // is left behind unsaid (it went on in the file out of sight: a dashboard audit).
     const ruled = { ...conflict.scenario, rules: { exhausted: 'remaining', nextPenalty: 'thisAction', totallyDefensive: 'sacrifice' } };
     const back = switchMechanic(ruled, 'sorcerer', 'contest', undefined);
-    expect(back.scenario.rules).toEqual({ exhausted: 'remaining', totallyDefensive: 'sacrifice' });
+    expect(back.scenario.rules).toEqual({ exhausted: 'remaining' });
     // The conflict's own fields of a fighter are left out too; none was typed (each is the
     // conflict template's), so none is named as left behind: only the rule.
     expect(back.dropped).toEqual(['the rule nextPenalty']);

@@ -13,6 +13,7 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
+import { ruleFields } from '../../reports/fields/rules.ts';
 import type { Field } from '../../reports/fields/spec.ts';
 import { isObject } from '../../reports/fields/paths.ts';
 import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
@@ -256,11 +257,15 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   if (old.system === system && isObject(old.rules)) {
     const rules: Obj = {};
+    const plays = new Set(ruleFields(system, mechanic).map((f) => f.key));
     for (const [key, value] of Object.entries(old.rules)) {
       // A variant the new mechanic does not play (a conflict's nextPenalty in a contest)
       // would change nothing there, and is refused: left behind, and said.
-      if (!problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) rules[key] = value;
-      else dropped.push(`the rule ${key}`);
+      if (problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) dropped.push(`the rule ${key}`);
+      // One it does not play, written at its default, is accepted there but shown by no
+      // field: left behind too, unsaid, as nothing is lost (a battle's medicReach "one"
+      // went on in a clash's file, out of sight: a dashboard audit).
+      else if (plays.has(key)) rules[key] = value;
     }
     scenario = { ...scenario, rules };
   }
