@@ -1435,7 +1435,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     const rolls = options('vdp', 'combat', ['characters', 0, 'advantageRolls'], ambush);
     // It read "every (default) roll", options "every" and "first".
     expect(rolls.options).toEqual([{ value: 'every', label: 'every roll' }, { value: 'first', label: 'its first roll only' }]);
-    expect(shownDefault(rolls)).toBe('every');
+    expect(shownDefault(rolls)).toBe('first');
     const bid = options('vdp', 'combat', ['characters', 0, 'bid'], ambush);
     expect(bid.options.find((o) => o.value === 'whileAhead')?.label).toBe('while it can outlast the other');
     expect(shownDefault(bid)).toBe('whileAhead');
@@ -1443,7 +1443,7 @@ describe('a rule in the words its select shows, the file keeping its values', ()
     expect(options('viciousness', 'campaign', ['policy', 'knaveryPush'], {}).options.map((o) => o.label)).toEqual(['never', 'when the plan falls short', 'when short, whoever rolled below its reroll’s average']);
     const steps = options('vdp', 'extended', ['advantageSteps'], {});
     expect(steps.options.map((o) => o.label)).toEqual(['every step', 'the first step only']);
-    expect(shownDefault(steps)).toBe('every');
+    expect(shownDefault(steps)).toBe('first');
     // The results name a swept value by the same words (the library's ambush sweeps it).
     expect(pointLabel({ 'setup.characters.0.advantageRolls': 'first' }, ambush, { system: 'vdp', mechanic: 'combat' })).toBe('ambusher › situational dice for = “its first roll only”');
   });

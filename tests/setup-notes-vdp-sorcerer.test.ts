@@ -338,10 +338,11 @@ describe('VDP advantageOn with no advantage dice to place, and advantage on a po
       'b.advantageRolls changes nothing here: ben\'s advantageOn "defence" puts the dice on its defence rolls, and at allocation "4/0" it has no defence dice (a defence of no dice totals 0)',
     ]);
     expect(contest.metrics).toEqual(run('vdp', 'contestRound', contenders({}, { allocation: '4/0', advantageOn: 'defence' })).metrics);
-    // With dice on rolls it makes, "first" acts: not said.
+    // With dice on rolls it makes, it acts: not said ("every" against the default, "first").
+    const every = { advantageRolls: 'every' };
     for (const [mechanic, setup, without] of [
-      ['combat', duel({ ...first, advantage: 2 }), duel({ advantage: 2 })],
-      ['contestRound', contenders({ ...first, disadvantage: 1 }), contenders({ disadvantage: 1 })],
+      ['combat', duel({ ...every, advantage: 2 }), duel({ advantage: 2 })],
+      ['contestRound', contenders({ ...every, disadvantage: 1 }), contenders({ disadvantage: 1 })],
     ] as const) {
       const acts = run('vdp', mechanic, setup);
       expect(said(acts)).toEqual([]);
@@ -493,8 +494,8 @@ describe('VDP tension settings with nothing to act on', () => {
     const one = run('vdp', 'extended', { ...job, steps: 1, advantage: 2, advantageSteps: 'first', maxSteps: 1 });
     expect(said(one)).toEqual(['advantageSteps changes nothing here: maxSteps is 1, so the first step is the only one']);
     expect(one.metrics).toEqual(run('vdp', 'extended', { ...job, steps: 1, advantage: 2, maxSteps: 1 }).metrics);
-    // With advantage dice and later steps, it acts: not said.
-    const acts = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'first' });
+    // With advantage dice and later steps, it acts: not said ("every" against the default, "first").
+    const acts = run('vdp', 'extended', { ...job, advantage: 2, advantageSteps: 'every' });
     expect(said(acts)).toEqual([]);
     expect(acts.metrics).not.toEqual(run('vdp', 'extended', { ...job, advantage: 2 }).metrics);
   });
@@ -716,8 +717,8 @@ test('VDP extended: at 4/0 against an intensity above 0 every check ends at its 
   const lowOther = run('vdp', 'extended', { ...job, allocation: '0/4', advantage: 0, attack: { attribute: 9, skill: 9 } });
   expect(lowOther.metrics).toEqual(low.metrics);
   expect(lowOther.notes).toContain('attack changes nothing here: at allocation "0/4" the attack has no dice and makes no attack, and a roll of no dice totals 0, whatever its attribute and skill');
-  // At intensity 0 the defence of no dice passes and the check goes on: "first" acts, unsaid.
-  const goesOn = run('vdp', 'extended', { ...job, intensity: 0, advantageSteps: 'first' });
+  // At intensity 0 the defence of no dice passes and the check goes on: "every" acts (against the default, "first"), unsaid.
+  const goesOn = run('vdp', 'extended', { ...job, intensity: 0, advantageSteps: 'every' });
   expect(goesOn.notes).toEqual(['defence changes nothing here: at allocation "4/0" the defence has no dice, and a roll of no dice totals 0, whatever its attribute and skill']);
   expect(goesOn.metrics).not.toEqual(run('vdp', 'extended', { ...job, intensity: 0 }).metrics);
   // 0/4: no attack, whatever the difficulty.

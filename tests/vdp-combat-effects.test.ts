@@ -250,7 +250,7 @@ function referenceDuel(a: Character, b: Character, trials: number, seed: string,
       ) as { attack: number; defence: number },
       // "Advantage or Disadvantage only applies to a single skill check or combat roll unless
       // the rules state otherwise": with advantageRolls "first", only the first such roll.
-      firstOnly: c.advantageRolls === 'first',
+      firstOnly: ((c.advantageRolls as string | undefined) ?? 'first') === 'first',
       situationPlaced: false,
       // "Physical Fortitude halved": the Entangled only where the enemies' damage is Physical.
       physical: ((c.damageType as string) ?? 'physical') === 'physical',

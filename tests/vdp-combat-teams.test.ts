@@ -112,7 +112,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           defence: c.advantageOn === 'attack' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
         },
         // "only applies to a single skill check or combat roll unless the rules state otherwise"
-        firstOnly: c.advantageRolls === 'first', situationPlaced: false,
+        firstOnly: ((c.advantageRolls as string | undefined) ?? 'first') === 'first', situationPlaced: false,
         charge0: (c.charge as number) ?? 0,
         alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
         entangled: false, removed: 0, freed: 0, gained: 0, probed: new Set(),

@@ -159,14 +159,14 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       bid: FLIP === 'bidAlways' && c.bid !== 'never' ? 'always' : ((c.bid as string) ?? 'whileAhead'),
       stored: FLIP === 'noStored' ? 0 : ((c.effectTension as number) ?? 0),
       // "Many combat rules will also call for Advantage or Disadvantage dice": + advantage,
-      // − disadvantage, on the rolls `advantageOn` names (both by default), every roll; or,
-      // with advantageRolls "first" ("only applies to a single skill check or combat roll"),
-      // the first of them it rolls.
+      // − disadvantage, on the rolls `advantageOn` names (both by default), the first of them
+      // it rolls ("only applies to a single skill check or combat roll": advantageRolls
+      // "first", the default); or, with advantageRolls "every", every roll.
       situation: (kind: 'attack' | 'defence') =>
         FLIP === 'noSituation' || ((c.advantageOn as string) ?? 'both') === (kind === 'attack' ? 'defence' : 'attack')
           ? 0
           : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
-      firstOnly: c.advantageRolls === 'first' && FLIP !== 'everyRoll',
+      firstOnly: ((c.advantageRolls as string) ?? 'first') === 'first' && FLIP !== 'everyRoll',
       situationPlaced: false,
       tension: 0,
       gained: 0,

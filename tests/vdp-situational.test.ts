@@ -75,7 +75,7 @@ describe('a 2/2 trained mirror duel (the library\'s allocation matrix pair) and 
   // The audit: win.a 0.493 with none, 0.126 with one disadvantage die on every roll, 0.020
   // with two (20000 trials, seed allocation-matrix; the engine ignoring them reads 0.49).
   const fighter = (name: string): Character => ({ name, attack: { attribute: 2, skill: 2 }, defence: { attribute: 3, skill: 2 }, fortitude: 3, type: 'trained', timing: 7, allocation: '2/2' });
-  const winA = (disadvantage: number) => fight([{ ...fighter('a'), disadvantage }, fighter('b')], sized(20000), 'allocation-matrix', 30)['win.a'].ci95;
+  const winA = (disadvantage: number) => fight([{ ...fighter('a'), disadvantage, advantageRolls: 'every' }, fighter('b')], sized(20000), 'allocation-matrix', 30)['win.a'].ci95;
   it('one die: about 0.13', () => {
     const [lo, hi] = winA(1);
     expect(lo).toBeGreaterThan(0.1);
@@ -101,7 +101,7 @@ describe('a contest played as combat rounds', () => {
     expect(woundChance({ ...ana, disadvantage: 1, advantageOn: 'defence' } as Contender, bo as Contender)).toBeCloseTo(plain, 12);
     expect(woundChance(ana as Contender, { ...bo, advantage: 1 } as Contender)).toBeLessThan(plain - 0.03);
     const plainWin = contest(ana, bo, 10).results[0].metrics['win.ana'].exact!;
-    expect(contest({ ...ana, disadvantage: 1 }, bo, 10).results[0].metrics['win.ana'].exact).toBeLessThan(plainWin - 0.1);
+    expect(contest({ ...ana, disadvantage: 1, advantageRolls: 'every' }, bo, 10).results[0].metrics['win.ana'].exact).toBeLessThan(plainWin - 0.1);
   });
 
   it('and agrees with the Monte Carlo', () => {
@@ -120,11 +120,11 @@ describe('advantageRolls "first": "Advantage or Disadvantage only applies to a s
     const win = (j: Character) => fight([j, jill], n, 'ambush')['win.jack'].ci95;
     const none = win({ ...jack, allocation: '3/1' });
     const first = win(ambusher('first'));
-    const every = win(ambusher());
+    const every = win(ambusher('every'));
     expect(first[0]).toBeGreaterThan(none[1]);
     expect(every[0]).toBeGreaterThan(first[1]);
-    // "every", written out, is the default: the same fight at the same seed.
-    expect(fight([ambusher('every'), jill], 2000, 'ambush')).toEqual(fight([ambusher(), jill], 2000, 'ambush'));
+    // "first", written out, is the default (the text's "a single … combat roll"): the same fight at the same seed.
+    expect(fight([ambusher('first'), jill], 2000, 'ambush')).toEqual(fight([ambusher(), jill], 2000, 'ambush'));
   });
 
   it('the fight\'s first attack is the first roll of both: its exact figures are those of "every", and the Monte Carlo agrees', () => {
@@ -149,8 +149,8 @@ describe('advantageRolls "first": "Advantage or Disadvantage only applies to a s
       runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials, seed: 'contest-first', setup: { a, b, ...extra } }).results[0];
 
     it('with nobody on the first roll only, the chain is the geometric series', () => {
-      const a = { ...ana, advantage: 2 };
-      const b = { ...bo, disadvantage: 1, advantageOn: 'defence', allocation: '3/1' };
+      const a = { ...ana, advantage: 2, advantageRolls: 'every' };
+      const b = { ...bo, disadvantage: 1, advantageOn: 'defence', allocation: '3/1', advantageRolls: 'every' };
       const m = contest(a, b, 10).metrics;
       const c = firstRollContest(a as Contender, b as Contender, 0.5, 50);
       expect(c.winA).toBeCloseTo(m['win.ana'].exact!, 12);
@@ -175,7 +175,7 @@ describe('advantageRolls "first": "Advantage or Disadvantage only applies to a s
       const win = (b: Character) => contest(ana, b, 10).metrics['win.ana'].exact!;
       const none = win(bo);
       const first = win({ ...bo, disadvantage: 2, advantageOn: 'defence', advantageRolls: 'first' });
-      const every = win({ ...bo, disadvantage: 2, advantageOn: 'defence' });
+      const every = win({ ...bo, disadvantage: 2, advantageOn: 'defence', advantageRolls: 'every' });
       expect(first).toBeGreaterThan(none + 0.01);
       expect(every).toBeGreaterThan(first + 0.01);
     });

@@ -252,7 +252,7 @@ const situationalFields: Field[] = [
   { ...advantage, help: '“Many combat rules will also call for Advantage or Disadvantage dice”: on the rolls named below, all fight long or the first only; they cancel tension’s and effect dice one for one' },
   { ...disadvantage, help: '“using a skill not directly relevant may create a Disadvantage”; the highest dice are removed' },
   choice('advantageOn', 'situational dice on', ADVANTAGE_ON, 'both (default)', 'its attack rolls, its defence rolls, or both'),
-  choice('advantageRolls', 'situational dice for', ADVANTAGE_ROLLS, 'every roll (default)', 'or its first roll only: “only applies to a single skill check or combat roll”, its first such roll (an ambush)', { every: 'every roll', first: 'its first roll only' }),
+  choice('advantageRolls', 'situational dice for', ADVANTAGE_ROLLS, 'its first roll only (default)', 'its first such roll: “only applies to a single skill check or combat roll unless the rules state otherwise” (an ambush); or every roll, a situation that lasts the fight (skates on ice)', { every: 'every roll', first: 'its first roll only' }),
 ];
 
 /** A block's defensive effect and the bidding over effects: combat's fields, a contest's too. */
@@ -369,7 +369,7 @@ export const extendedForm: MechanicForm = {
     choice('allocation', 'dice split or policy', EXTENDED_ALLOCATIONS, '2/2 (default)', 'attack/defence; or press after a miss: 3/1 right after a miss', EXTENDED_ALLOCATION_WORDS),
     advantage,
     disadvantage,
-    choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'every step (default)', 'or the first step only: “only applies to a single skill check”', { every: 'every step', first: 'the first step only' }),
+    choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'the first step only (default)', '“only applies to a single skill check … unless the rules state otherwise”; or every step, a circumstance of the whole job (good tools)', { every: 'every step', first: 'the first step only' }),
     choice('spendTension', 'spend tension', SPEND_POLICIES, 'on its attack rolls (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point', SPEND_WORDS),
     { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
     { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },

@@ -58,13 +58,14 @@ export const extendedSetup = lazySchema(() => z
     steps: z.number().int().min(1).max(50),
     /** How the pool is split (see EXTENDED_ALLOCATIONS); defaults to "2/2". */
     allocation: z.enum(EXTENDED_ALLOCATIONS).optional(),
-    /** Advantage dice on every step, or the first only (`advantageSteps`), placed by the `advantageOn` rule. */
+    /** Advantage dice on the first step only, or on every step (`advantageSteps`), placed by the `advantageOn` rule. */
     advantage: extraDice.optional(),
     disadvantage: extraDice.optional(),
     /**
-     * Which steps `advantage` and `disadvantage` apply to: *every* (default: a circumstance
-     * of the whole job, as good tools) or *first* ("Advantage or Disadvantage only applies
-     * to a single skill check", a one-off edge). docs/rulings/vdp-extended.md.
+     * Which steps `advantage` and `disadvantage` apply to: *first* (default: "Advantage or
+     * Disadvantage only applies to a single skill check or combat roll unless the rules
+     * state otherwise", a one-off edge) or *every* (a circumstance the GM rules lasts the
+     * whole job, as good tools; the default until December 2026). docs/rulings/vdp-extended.md.
      */
     advantageSteps: z.enum(['every', 'first']).optional(),
     /** Steps before the attempt is reported `unfinished`; defaults to 100. */
@@ -181,7 +182,7 @@ export const extended = defineMechanic({
       return { attack, defence };
     };
     const first = rollsWith(net);
-    const later = (setup.advantageSteps ?? 'every') === 'first' && net !== 0 ? rollsWith(0) : first;
+    const later = (setup.advantageSteps ?? 'first') === 'first' && net !== 0 ? rollsWith(0) : first;
     const afterHit = extendedAttackDice(policy, false);
     const afterMiss = extendedAttackDice(policy, true);
     /** Tension spent on a step's attack and defence rolls with `bank` banked, k attack dice. */
@@ -207,8 +208,8 @@ export const extended = defineMechanic({
         if ((setup[key] ?? 0) > 0) setupNotes.push(`${key} changes nothing here: ${onNoDice}, and a roll of no dice totals 0`);
       }
     }
-    // "first" takes the advantage dice off the later steps: nothing where they change nothing, or with no later step.
-    if (setup.advantageSteps === 'first') {
+    // Which steps take the advantage dice: nothing where they change nothing, or with no later step.
+    if (setup.advantageSteps !== undefined) {
       const why = noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? (diceIdle ? onNoDice : oneStep);
       if (why !== undefined) setupNotes.push(`advantageSteps changes nothing here: ${why}`);
     }

@@ -5,13 +5,14 @@
  * may be used to Attack or Defend, with the GM's permission, though using a skill not
  * directly relevant may create a Disadvantage".
  *
- * A character's `advantage` and `disadvantage` dice are on every roll `advantageOn` names
- * (its attack rolls, its defence rolls, or both: the default) for the whole fight, a
- * situation that lasts (skates on ice, a shackled leg, a skill not directly relevant); or,
- * with `advantageRolls: "first"`, on the first of those rolls only: "Advantage or
- * Disadvantage only applies to a single skill check or combat roll unless the rules state
- * otherwise" (an ambush, a clever setup: "the GM should give a character 1 or more
- * Advantage dice when they do something clever"). Each roll nets them with the roll's other
+ * A character's `advantage` and `disadvantage` dice are on the first roll `advantageOn`
+ * names (its attack rolls, its defence rolls, or both: the default) and no later one:
+ * "Advantage or Disadvantage only applies to a single skill check or combat roll unless the
+ * rules state otherwise" (an ambush, a clever setup: "the GM should give a character 1 or
+ * more Advantage dice when they do something clever"); or, with `advantageRolls: "every"`,
+ * on every one of those rolls for the whole fight, a situation the GM rules lasts (skates
+ * on ice, a shackled leg, a skill not directly relevant). (Until December 2026 `every` was
+ * the default, against the text's own: two audits.) Each roll nets them with the roll's other
  * extra dice, advantage bought with tension and effect dice: "an advantage die negates a
  * disadvantage die and vice versa, until only one type remains" (sim/vdp/pool.ts keeps the
  * dice). Readings: docs/rulings/vdp-combat.md.
@@ -24,9 +25,9 @@ export const ADVANTAGE_ON = ['attack', 'defence', 'both'] as const;
 export type AdvantageOn = (typeof ADVANTAGE_ON)[number];
 
 /**
- * Which of those rolls take them: `every` one (the default: a situation that lasts the
- * fight) or only the `first` the character rolls (a single roll, as the text's general
- * rule has it); named as the extended check's `advantageSteps`.
+ * Which of those rolls take them: only the `first` the character rolls (the default: a
+ * single roll, as the text's general rule has it) or `every` one (a situation the GM rules
+ * lasts the fight); named as the extended check's `advantageSteps`.
  */
 export const ADVANTAGE_ROLLS = ['every', 'first'] as const;
 export type AdvantageRolls = (typeof ADVANTAGE_ROLLS)[number];
@@ -39,7 +40,7 @@ export const situationalFields = () => ({
   disadvantage: extraDice.optional(),
   /** Which of its rolls take them: `attack`, `defence` or `both`; defaults to "both". */
   advantageOn: z.enum(ADVANTAGE_ON).optional(),
-  /** On every one of those rolls, all fight long, or on the `first` it rolls only; defaults to "every". */
+  /** On the `first` of those rolls it makes only, or on `every` one, all fight long; defaults to "first". */
   advantageRolls: z.enum(ADVANTAGE_ROLLS).optional(),
 });
 
@@ -58,18 +59,18 @@ export function situationalNet(c: Situational, roll: 'attack' | 'defence'): numb
 
 /**
  * Whether its situational dice go on its first roll `advantageOn` names and no later one:
- * `advantageRolls: "first"` with dice to place. A roll of no dice is no roll (it totals 0),
- * so it leaves them for the next roll that has dice.
+ * `advantageRolls: "first"` (the default) with dice to place. A roll of no dice is no roll
+ * (it totals 0), so it leaves them for the next roll that has dice.
  */
 export function onFirstRollOnly(c: Situational): boolean {
-  return c.advantageRolls === 'first' && netAdvantage(c.advantage, c.disadvantage) !== 0;
+  return (c.advantageRolls ?? 'first') === 'first' && netAdvantage(c.advantage, c.disadvantage) !== 0;
 }
 
 /**
  * The point's notes for a character's situational fields that change nothing (said, not
  * refused: a sweep over the dice or the split crosses such points): `advantageOn` with no
  * net dice to place; `advantage` and `disadvantage` that `advantageOn` puts only on rolls
- * of no dice; `advantageRolls: "first"` with either. `path` is the character's place in the
+ * of no dice; `advantageRolls` with either. `path` is the character's place in the
  * setup ("characters.0", "a"); `noDice` says, for a kind of roll that never has dice at this
  * point, why ("attack rolls, and at allocation "0/4" it makes no attack").
  */
@@ -85,8 +86,8 @@ export function situationalNotes(c: Situational & { name: string }, path: string
       if ((c[key] ?? 0) > 0) notes.push(`${path}.${key} changes nothing here: ${onNoDice}`);
     }
   }
-  // "first" takes the dice off the later rolls: nothing where they are none, or on no roll made.
+  // Which rolls take the dice: nothing where they are none, or on no roll made.
   const idle = none ?? onNoDice;
-  if (c.advantageRolls === 'first' && idle !== undefined) notes.push(`${path}.advantageRolls changes nothing here: ${idle}`);
+  if (c.advantageRolls !== undefined && idle !== undefined) notes.push(`${path}.advantageRolls changes nothing here: ${idle}`);
   return notes;
 }
