@@ -164,10 +164,13 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
     const exact = exactValues(ms);
     if (low.estimate === high.estimate) {
       const within = { estimate: low.estimate, ci95: [Math.min(...ms.map((m) => m.ci95[0])), Math.max(...ms.map((m) => m.ci95[1]))] as const };
-      const places = bandPlaces(within.ci95, bounds, rowsPlaces([within], exact));
-      const w = figuresAt(within, places);
       // The span that holds every interval, rounded outward: "within [0, 0.000192]" was
-      // narrower than the intervals' 0.00019204 it said it holds (a report audit).
+      // narrower than the intervals' 0.00019204 it said it holds (a report audit). Its ends
+      // are judged against the band as printed so: rounded up onto a bound they lie short
+      // of, they read as touching it (a review).
+      const ends = (p: number) => [Number(outward(within.ci95[0], false, p)), Number(outward(within.ci95[1], true, p))];
+      const places = bandPlaces(within.ci95, bounds, rowsPlaces([within], exact), ends);
+      const w = figuresAt(within, places);
       const span = `[${outward(within.ci95[0], false, places)}, ${outward(within.ci95[1], true, places)}]`;
       return `${w.estimate} at all ${ms.length} points (95% intervals within ${span})${exactRange(ms, places)}`;
     }
@@ -194,13 +197,14 @@ function boundsOf(check: ExpectResult): number[] {
 }
 
 /**
- * `places`, or more (up to 9) until every interval end reads on the side of every bound of
- * the band that it lies on: a failed check's "[0.7400, 0.7477]" beside a band from 0.7477
+ * `places`, or more (up to 9; a figure under 0.001 prints three significant digits at any
+ * places, so it may still read on a bound) until every interval end reads on the side of
+ * every bound of the band that it lies on (as `printed` prints them, where given): a failed check's "[0.7400, 0.7477]" beside a band from 0.7477
  * read as touching it, where the interval ends at 0.747687 (a report audit).
  */
-function bandPlaces(ends: readonly number[], bounds: readonly number[], places: number): number {
-  const reads = (x: number, p: number) => Number(formatAt(x, p));
-  const misread = (p: number) => ends.some((e) => bounds.some((b) => Math.sign(reads(e, p) - b) !== Math.sign(e - b)));
+function bandPlaces(ends: readonly number[], bounds: readonly number[], places: number, printed?: (places: number) => number[]): number {
+  const reads = (p: number) => printed?.(p) ?? ends.map((e) => Number(formatAt(e, p)));
+  const misread = (p: number) => reads(p).some((shown, i) => bounds.some((b) => Math.sign(shown - b) !== Math.sign(ends[i]! - b)));
   while (places < 9 && misread(places)) places++;
   return places;
 }

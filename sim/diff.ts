@@ -51,11 +51,13 @@ import { decisionZ } from './solve/confidence.ts';
 
 /**
  * The precision of exact sides: the contract's 1e-9, but only rounding's where a side is 0
- * or 1 (exactSlack): impossible becoming a chance of 9.31e-10 has moved (a solve and diff
- * audit: it read "not moved" beside a move of 9.3e-9 elsewhere).
+ * or 1, and near them a millionth of a side's distance from them (exactSlack, as an expect
+ * check meets a bound): impossible becoming a chance of 9.31e-10 has moved (a solve and diff
+ * audit: it read "not moved" beside a move of 9.3e-9 elsewhere), and so has 5.4e-10
+ * becoming 1.05e-9, which an `atMost: 8e-10` check tells apart (a review).
  */
 function exactPrecision(a: number | undefined, b: number | undefined): number {
-  return a === 0 || a === 1 || b === 0 || b === 1 ? exactSlack(0) : EXACT_TOLERANCE;
+  return Math.min(a === undefined ? EXACT_TOLERANCE : exactSlack(a), b === undefined ? EXACT_TOLERANCE : exactSlack(b));
 }
 
 export const DEFAULT_FDR = 0.05;

@@ -142,6 +142,11 @@ describe('a real change is caught', () => {
     expect(move(1, 1 - 2 ** -30)).toMatchObject({ exact: true, moved: true });
     expect(move(2 ** -30, 0)).toMatchObject({ exact: true, moved: true });
     expect(move(0, 1e-16)).toMatchObject({ exact: true, moved: false });
+    // Near 0 as an expect check meets a bound there (exactSlack): a chance of 5.4e-10 that
+    // doubled to 1.05e-9 moved, as an "atMost: 8e-10" check tells them apart (a review:
+    // "not moved" beside the check's flip).
+    expect(move(2 ** -31 * 1.156, 2 ** -30 * 1.125)).toMatchObject({ exact: true, moved: true });
+    expect(move(0.5, 0.5 + 5e-10)).toMatchObject({ exact: true, moved: false });
   });
 
   test('an exact change of D, written with float noise, is not past --min-change D; a Monte Carlo one meets the same rule', () => {

@@ -329,5 +329,12 @@ describe('a check\'s measured interval beside its band (a report audit)', () => 
       { estimate: 0, ci95: [0, 0.0101] },
     ]);
     expect(measured(small, { metric: 'p', atMost: 0.5, pass: true })).toBe('0 at all 2 points (95% intervals within [0, 0.0127])');
+    // Rounded up onto a bound it lies short of, it read as touching it on a FAIL (a review):
+    // more places, until it reads short of it.
+    const short = sweepOf([
+      { estimate: 0.74, ci95: [0.7361, 0.74362] },
+      { estimate: 0.74, ci95: [0.7362, 0.74262] },
+    ]);
+    expect(measured(short, { metric: 'p', atLeast: 0.7437, pass: false })).toBe('0.74000 at all 2 points (95% intervals within [0.73610, 0.74362])');
   });
 });
