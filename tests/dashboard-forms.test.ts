@@ -998,6 +998,31 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(refused.notes.some((n) => /^the Find question "[^"]+" set on “Contest: one opposed roll” cannot come back: solve\.0/.test(n))).toBe(true);
   });
 
+  test('a conflict to a contest and back, nothing touched: the conflict\'s own fighters again, no contest dice as attack dice, nothing named as left behind on the next way out (a review)', () => {
+    const memory = new Map<string, Record<string, unknown>>();
+    let current: Record<string, unknown> = newScenario('sorcerer', 'conflict');
+    let untouched: Record<string, unknown> | undefined;
+    const go = (mechanic: string) => {
+      memory.set(`sorcerer/${String(current.mechanic)}`, current);
+      const out = switchMechanic(current, 'sorcerer', mechanic, undefined, memory.get(`sorcerer/${mechanic}`), untouched);
+      current = out.scenario;
+      untouched = out.untouched;
+      return out;
+    };
+    go('contest');
+    const back = go('conflict');
+    // The contest's untouched dice 4 and 3 were the fighters' attack dice (0.761 against 0.671).
+    expect(back.scenario.setup).toEqual(newScenario('sorcerer', 'conflict').setup);
+    expect([back.dropped, back.notes]).toEqual([[], []]);
+    // Out again: the conflict's untouched stamina, will and weapon were named as left behind.
+    expect(go('contest').dropped).toEqual([]);
+    // Typed on the conflict, it is named, on every way out.
+    current = withValue(go('conflict').scenario, ['setup', 'a', 'stamina'], 6) as Record<string, unknown>;
+    expect(go('contest').dropped).toEqual(["the setup's a.stamina"]);
+    expect(getAt(go('conflict').scenario, ['setup', 'a', 'stamina'])).toBe(6);
+    expect(go('contest').dropped).toEqual(["the setup's a.stamina"]);
+  });
+
   test('a rule the new mechanic does not play, written at its default, is left behind unsaid; at another value, said (a battle\'s medicReach "one" went on in a clash\'s file, shown by no field: a dashboard audit)', () => {
     const battle = { ...newScenario('viciousness', 'battle'), rules: { medicReach: 'one', hitOn: '4+' } };
     const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);

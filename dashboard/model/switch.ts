@@ -163,10 +163,17 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   const typedIn = (key: string, value: unknown) => typedPaths(value, isObject(oldTemplate) ? oldTemplate[key] : undefined, key);
   // The new setup as it would be untouched: its template's, and what is carried over as it stood untouched before.
   const startedFrom: Obj = isObject(fresh.setup) ? structuredClone(fresh.setup) : {};
-  const carried = (key: string, inner?: string) => {
+  // A field brought back from the page's memory of this mechanic (`restored`: one the old
+  // mechanic has no field for) started from this mechanic's template, not the old one's,
+  // which lacks it: read against nothing, every such field read as typed, and the next
+  // switch named a conflict's untouched stamina, will and weapon as left behind (a review).
+  const carried = (key: string, inner?: string, restored: Obj = {}) => {
     const was = isObject(oldTemplate) ? oldTemplate[key] : undefined;
-    if (inner === undefined) startedFrom[key] = structuredClone(was);
-    else startedFrom[key] = { ...(isObject(startedFrom[key]) ? startedFrom[key] : {}), [inner]: structuredClone(isObject(was) ? was[inner] : undefined) };
+    const own = isObject(fresh.setup) && isObject(fresh.setup[key]) ? fresh.setup[key] : {};
+    const from = (k: string) => structuredClone(k in restored ? own[k] : isObject(was) ? was[k] : undefined);
+    if (inner !== undefined) startedFrom[key] = { ...(isObject(startedFrom[key]) ? startedFrom[key] : {}), [inner]: from(inner) };
+    else if (Object.keys(restored).length > 0 && isObject(was)) startedFrom[key] = { ...structuredClone(was), ...Object.fromEntries(Object.keys(restored).map((k) => [k, from(k)])) };
+    else startedFrom[key] = structuredClone(was);
   };
   let scenario: Obj = { ...fresh, setup };
   /** Whether a Vary row, a Find question or the Compare change asks of `path` (`setup.a.dice`) or inside it. */
@@ -210,11 +217,28 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
     // With what this mechanic had of it that the other has no field for (a side's field the
     // other mechanic's form lacks), as it was when the page left it.
-    const known = back && isObject(taken) && isObject(back.setup) ? { ...onlyHere(key, back.setup[key]), ...taken } : taken;
+    const restored = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
+    const merged = back && isObject(taken) && isObject(back.setup) ? { ...restored, ...taken } : taken;
+    /**
+     * Of a group, what may go along: the old template's value nobody touched may mean another
+     * thing here (a Sorcerer contest's dice 4 and 3 became a conflict fighter's attack dice,
+     * where the conflict picked directly attacks with its Stamina: P(win) 0.761 against
+     * 0.671). It stays behind, unless it names a side (metric names, Find questions and
+     * expect checks use it), a Vary row, Find question or Compare change asks of it, or this
+     * mechanic had it when the page left it. (Back on a conflict from a contest, the side
+     * with the conflict's own fields restored was kept whole, the contest's dice with it: a
+     * review.)
+     */
+    const goesAlong = (inner: string) => touched(`${key}.${inner}`) || inner === 'name' || askedOf(`setup.${key}.${inner}`) || inner in restored;
+    const known = field?.kind === 'group' && isObject(merged) ? Object.fromEntries(Object.entries(merged).filter(([inner]) => goesAlong(inner))) : merged;
     if (tryKeep(key, known)) {
       kept.push(key);
-      carried(key);
-      if (typed.length > 0 || askedOf(`setup.${key}`)) sayCarried(key, known);
+      carried(key, undefined, restored);
+      // Said where a value of the designer's lands in a field labelled otherwise: in a group,
+      // each typed one (the whole side as JSON said nothing of its dice: a review).
+      if (field?.kind === 'group' && isObject(known)) {
+        for (const [inner, v] of Object.entries(known)) if (inner !== 'name' && (touched(`${key}.${inner}`) || askedOf(`setup.${key}.${inner}`))) sayCarried(`${key}.${inner}`, v);
+      } else if (field?.kind !== 'list' && (typed.length > 0 || askedOf(`setup.${key}`))) sayCarried(key, known);
       continue;
     }
     // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
@@ -228,28 +252,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       dropped.push(...typedIn(key, value).map((path) => `the setup's ${path}`));
       continue;
     }
-    // What this mechanic had of it when the page left it (a conflict fighter's will): back.
-    const restored = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
     for (const [inner, v] of Object.entries(known)) {
       const path = `${key}.${inner}`;
       if (JSON.stringify(template[inner]) === JSON.stringify(v)) {
         // Typed, and the same as the new template's: nothing to change, but it is the
         // designer's all the same, so the next switch carries it on (a name typed as the
         // next mechanic's template has it went back to the old template's on the way back).
-        if (touched(path)) carried(key, inner);
+        if (touched(path) || inner in restored) carried(key, inner, restored);
         continue;
       }
-      // The old template's value nobody touched may mean another thing here: a Sorcerer
-      // contest's dice (4 and 3) became a conflict fighter's attack dice, where the
-      // conflict picked directly attacks with its Stamina (P(win) 0.761 against 0.671).
-      // It stays the new template's, unless it names a side (metric names, Find questions
-      // and expect checks use it), a Vary row, Find question or Compare change asks of it,
-      // or this mechanic had it when the page left it.
-      if (!touched(path) && inner !== 'name' && !askedOf(`setup.${path}`) && !(inner in restored)) continue;
+      // The old template's value nobody touched stays the new template's (goesAlong).
+      if (!goesAlong(inner)) continue;
       const current = setup[key] as Obj;
       if (tryKeep(key, { ...current, [inner]: v })) {
         kept.push(`${key}.${inner}`);
-        carried(key, inner);
+        carried(key, inner, restored);
         if (inner !== 'name') sayCarried(path, v);
       }
       else if (touched(`${key}.${inner}`)) dropped.push(`the setup's ${key}.${inner}`);
