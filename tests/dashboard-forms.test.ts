@@ -1023,6 +1023,28 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(go('contest').dropped).toEqual(["the setup's a.stamina"]);
   });
 
+  test('a battle to a clash and back: each side\'s flee comes back as it was (the guards\' "lostHalf" was lost, and they fled at the default: a review); typed, it is named on the way out each time', () => {
+    const memory = new Map<string, Record<string, unknown>>();
+    let current: Record<string, unknown> = newScenario('viciousness', 'battle');
+    let untouched: Record<string, unknown> | undefined;
+    const go = (mechanic: string) => {
+      memory.set(`viciousness/${String(current.mechanic)}`, current);
+      const out = switchMechanic(current, 'viciousness', mechanic, undefined, memory.get(`viciousness/${mechanic}`), untouched);
+      current = out.scenario;
+      untouched = out.untouched;
+      return out;
+    };
+    expect(getAt(current, ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
+    expect(go('clash').dropped).toEqual([]);
+    expect(getAt(go('battle').scenario, ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
+    expect(go('clash').dropped).toEqual([]);
+    go('battle');
+    current = withValue(current, ['setup', 'sides', 1, 'flee'], 'never') as Record<string, unknown>;
+    expect(go('clash').dropped).toEqual(["the setup's sides.1.flee"]);
+    expect(getAt(go('battle').scenario, ['setup', 'sides', 1, 'flee'])).toBe('never');
+    expect(go('clash').dropped).toEqual(["the setup's sides.1.flee"]);
+  });
+
   test('a rule the new mechanic does not play, written at its default, is left behind unsaid; at another value, said (a battle\'s medicReach "one" went on in a clash\'s file, shown by no field: a dashboard audit)', () => {
     const battle = { ...newScenario('viciousness', 'battle'), rules: { medicReach: 'one', hitOn: '4+' } };
     const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);

@@ -154,6 +154,23 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (!isObject(value) || !field || field.kind !== 'group') return {};
     return Object.fromEntries(Object.entries(value).filter(([inner]) => !field.fields.some((f) => f.key === inner)));
   };
+  /**
+   * A list both have (a battle's sides in a clash): each item with the fields this mechanic's
+   * items had when the page left it that the other's items have no field for, by place (a
+   * battle's guards fled at "lostHalf", back from a clash, fled at the default: a review).
+   * Only where the list is as long as it was, so an item added or taken out elsewhere gets
+   * nobody else's.
+   */
+  const withItemsBack = (key: string, value: unknown, was: unknown): unknown => {
+    const field = leftField(key);
+    if (!Array.isArray(value) || !Array.isArray(was) || value.length !== was.length || !field || field.kind !== 'list') return value;
+    return value.map((item, i) => {
+      const before = was[i];
+      if (!isObject(item) || !isObject(before)) return item;
+      const extra = Object.entries(before).filter(([inner]) => !field.fields.some((f) => f.key === inner));
+      return { ...Object.fromEntries(structuredClone(extra)), ...item };
+    });
+  };
   const kept: string[] = [];
   const dropped: string[] = [];
   // What the designer typed is what differs from the setup the old mechanic started from
@@ -218,7 +235,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // With what this mechanic had of it that the other has no field for (a side's field the
     // other mechanic's form lacks), as it was when the page left it.
     const restored = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
-    const merged = back && isObject(taken) && isObject(back.setup) ? { ...restored, ...taken } : taken;
+    const merged = back && isObject(taken) && isObject(back.setup) ? { ...restored, ...taken } : back && isObject(back.setup) ? withItemsBack(key, taken, back.setup[key]) : taken;
     /**
      * Of a group, what may go along: the old template's value nobody touched may mean another
      * thing here (a Sorcerer contest's dice 4 and 3 became a conflict fighter's attack dice,
