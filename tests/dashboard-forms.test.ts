@@ -1045,6 +1045,16 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(go('clash').dropped).toEqual(["the setup's sides.1.flee"]);
   });
 
+  test('a single value nobody touched stays the new template\'s (a basic check\'s modifier 3 became a risky check\'s, whose own is 4: a review); typed, or asked of by a Vary row, it goes along', () => {
+    const check = newScenario('vdp', 'check');
+    expect(switchMechanic(check, 'vdp', 'risky', undefined).scenario.setup).toEqual(newScenario('vdp', 'risky').setup);
+    expect(getAt(switchMechanic(withValue(check, ['setup', 'modifier'], 5) as Record<string, unknown>, 'vdp', 'risky', undefined).scenario, ['setup', 'modifier'])).toBe(5);
+    const swept = { ...check, sweep: { 'setup.modifier': [1, 2, 3] } };
+    const withRow = switchMechanic(swept, 'vdp', 'risky', undefined);
+    expect(getAt(withRow.scenario, ['setup', 'modifier'])).toBe(3);
+    expect(withRow.scenario.sweep).toEqual(swept.sweep);
+  });
+
   test('a rule the new mechanic does not play, written at its default, is left behind unsaid; at another value, said (a battle\'s medicReach "one" went on in a clash\'s file, shown by no field: a dashboard audit)', () => {
     const battle = { ...newScenario('viciousness', 'battle'), rules: { medicReach: 'one', hitOn: '4+' } };
     const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);
