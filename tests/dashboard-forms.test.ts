@@ -886,6 +886,23 @@ describe('removing an item moves the paths that name later items with them', () 
 });
 
 describe('switching what is rolled keeps what both mechanics have', () => {
+  /** Switches as the page makes them (dashboard/ui/app.ts): its memory of each mechanic left, and the untouched setup. */
+  const asThePage = (system: string, mechanic: string) => {
+    const memory = new Map<string, Record<string, unknown>>();
+    let current: Record<string, unknown> = newScenario(system as never, mechanic);
+    let untouched: Record<string, unknown> | undefined;
+    return {
+      current: () => current,
+      edit: (scenario: Record<string, unknown>) => (current = scenario),
+      go: (to: string) => {
+        memory.set(String(current.mechanic), current);
+        const out = switchMechanic(current, system as never, to, undefined, memory.get(to), untouched);
+        current = out.scenario;
+        untouched = out.untouched;
+        return out;
+      },
+    };
+  };
   test('every typed value a switch leaves behind is said, where the new mechanic has no such field at all (knavery challenges 5 → clash went without a word)', async () => {
     const { switchMechanic } = await import('../dashboard/model/switch.ts');
     const switched = (from: [string, string], path: (string | number)[], value: unknown, to: [string, string]) => {
@@ -999,16 +1016,8 @@ describe('switching what is rolled keeps what both mechanics have', () => {
   });
 
   test('a conflict to a contest and back, nothing touched: the conflict\'s own fighters again, no contest dice as attack dice, nothing named as left behind on the next way out (a review)', () => {
-    const memory = new Map<string, Record<string, unknown>>();
-    let current: Record<string, unknown> = newScenario('sorcerer', 'conflict');
-    let untouched: Record<string, unknown> | undefined;
-    const go = (mechanic: string) => {
-      memory.set(`sorcerer/${String(current.mechanic)}`, current);
-      const out = switchMechanic(current, 'sorcerer', mechanic, undefined, memory.get(`sorcerer/${mechanic}`), untouched);
-      current = out.scenario;
-      untouched = out.untouched;
-      return out;
-    };
+    const page = asThePage('sorcerer', 'conflict');
+    const go = page.go;
     go('contest');
     const back = go('conflict');
     // The contest's untouched dice 4 and 3 were the fighters' attack dice (0.761 against 0.671).
@@ -1017,29 +1026,21 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     // Out again: the conflict's untouched stamina, will and weapon were named as left behind.
     expect(go('contest').dropped).toEqual([]);
     // Typed on the conflict, it is named, on every way out.
-    current = withValue(go('conflict').scenario, ['setup', 'a', 'stamina'], 6) as Record<string, unknown>;
+    page.edit(withValue(go('conflict').scenario, ['setup', 'a', 'stamina'], 6) as Record<string, unknown>);
     expect(go('contest').dropped).toEqual(["the setup's a.stamina"]);
     expect(getAt(go('conflict').scenario, ['setup', 'a', 'stamina'])).toBe(6);
     expect(go('contest').dropped).toEqual(["the setup's a.stamina"]);
   });
 
   test('a battle to a clash and back: each side\'s flee comes back as it was (the guards\' "lostHalf" was lost, and they fled at the default: a review); typed, it is named on the way out each time', () => {
-    const memory = new Map<string, Record<string, unknown>>();
-    let current: Record<string, unknown> = newScenario('viciousness', 'battle');
-    let untouched: Record<string, unknown> | undefined;
-    const go = (mechanic: string) => {
-      memory.set(`viciousness/${String(current.mechanic)}`, current);
-      const out = switchMechanic(current, 'viciousness', mechanic, undefined, memory.get(`viciousness/${mechanic}`), untouched);
-      current = out.scenario;
-      untouched = out.untouched;
-      return out;
-    };
-    expect(getAt(current, ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
+    const page = asThePage('viciousness', 'battle');
+    const go = page.go;
+    expect(getAt(page.current(), ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
     expect(go('clash').dropped).toEqual([]);
     expect(getAt(go('battle').scenario, ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
     expect(go('clash').dropped).toEqual([]);
     go('battle');
-    current = withValue(current, ['setup', 'sides', 1, 'flee'], 'never') as Record<string, unknown>;
+    page.edit(withValue(page.current(), ['setup', 'sides', 1, 'flee'], 'never') as Record<string, unknown>);
     expect(go('clash').dropped).toEqual(["the setup's sides.1.flee"]);
     expect(getAt(go('battle').scenario, ['setup', 'sides', 1, 'flee'])).toBe('never');
     expect(go('clash').dropped).toEqual(["the setup's sides.1.flee"]);
