@@ -644,8 +644,8 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // Buys on oneself are unchanged: "Releasing charge on oneself ... takes an action".
     ['Edge Charge at once: a surge and a second wind from both are still actions', { ...jack, allocation: '2/2', chargeBuy: 'surge', chargeCashIn: 'both' }, { ...jill, allocation: '2/2', chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite' }],
     // Situational dice net with tension and effect dice on the rolls they are on.
-    ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2 }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll' }],
-    ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2 }],
+    ['situational dice: one disadvantage die on every roll against advantage on defence only', { ...jill, allocation: '2/2', disadvantage: 1, tension: 2, advantageRolls: 'every' }, { ...jack, allocation: '3/1', advantage: 1, advantageOn: 'defence', spendTension: 'onNextRoll', advantageRolls: 'every' }],
+    ['situational dice: two disadvantage dice on attack only, against a guard whose blocks make effects', { ...jack, allocation: '3/1', disadvantage: 2, advantageOn: 'attack', offensiveEffect: 'unlessKo', advantageRolls: 'every' }, { ...jill, allocation: '1/3', advantage: 1, disadvantage: 2, advantageRolls: 'every' }],
     // advantageRolls "first": "only applies to a single skill check or combat roll". An ambush
     // (three dice on the first attack) against a fighter stumbling on its first roll, attack or
     // defence; fails when the engine puts them on every roll, or on none.

@@ -425,7 +425,7 @@ describe('the fast team fight agrees with the slow reference', () => {
     ['a boss that buys Change Focus with blocks given up', [minion, { ...boss, chargeBuy: 'changeFocus', chargeCashIn: 'blocks' }], 'changeFocus'],
     ['a ranged boss switches freely whatever the rule; random targeting', [{ ...minion, targeting: 'random' }, { ...boss, ranged: true, targeting: 'random' }], 'changeFocus'],
     ['a melee and a ranged hero against a brute that hits the strongest, buying Change Focus with hits', [hero('striker', { defensiveEffect: 'never' }), hero('archer', { ranged: true }), { ...brute, targeting: 'strongest', chargeBuy: 'changeFocus', chargeCashIn: 'hits' }], 'changeFocus'],
-    ['minions fighting with a skill not directly relevant (a disadvantage die on attack) against a boss on bad footing (one on every roll)', [{ ...minion, disadvantage: 1, advantageOn: 'attack' }, { ...boss, disadvantage: 1 }], 'changeFocus'],
+    ['minions fighting with a skill not directly relevant (a disadvantage die on attack) against a boss on bad footing (one on every roll)', [{ ...minion, disadvantage: 1, advantageOn: 'attack', advantageRolls: 'every' }, { ...boss, disadvantage: 1, advantageRolls: 'every' }], 'changeFocus'],
     // advantageRolls "first": each minion's own first attack has the edge (fails when the
     // engine gives it to the entry once, to every roll, or to none), the boss's first defence
     // a stumble.

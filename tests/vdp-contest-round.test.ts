@@ -320,8 +320,8 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
     // Caught by noSituation, noEffects, effectsOn, landNow.
     [
       'situational dice: a skill not directly relevant on attack, advantage on defence against tension spent on every roll',
-      { ...ana, disadvantage: 1, advantageOn: 'attack', spendTension: 'onNextRoll' },
-      { ...bo, advantage: 1, advantageOn: 'defence' },
+      { ...ana, disadvantage: 1, advantageOn: 'attack', spendTension: 'onNextRoll', advantageRolls: 'every' },
+      { ...bo, advantage: 1, advantageOn: 'defence', advantageRolls: 'every' },
       {},
       15000,
     ],

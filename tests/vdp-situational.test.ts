@@ -195,3 +195,15 @@ describe('bad values are refused with their path', () => {
     expectRejected('vdp', 'contestRound', { a: { ...ana, advantage: 1.5 }, b: { ...ana, name: 'bo' } }, 'setup.a.advantage', /integer/);
   });
 });
+
+describe('the combat form\'s "disadvantage for the first" preset', () => {
+  it('sweeps dice on every roll, as its help says (the default became the first roll only, and the preset said "every roll": a review)', async () => {
+    const { formFor } = await import('../reports/fields/index.ts');
+    const { newScenario } = await import('../dashboard/model/scenario.ts');
+    const preset = formFor('vdp', 'combat')!.presets!.find((p) => p.label === 'disadvantage for the first')!;
+    expect(preset.help).toContain('every roll');
+    const applied = preset.apply(newScenario('vdp', 'combat')) as { setup: { characters: Record<string, unknown>[] }; sweep: Record<string, unknown> };
+    expect(applied.setup.characters[0]!.advantageRolls).toBe('every');
+    expect(applied.sweep).toEqual({ 'setup.characters.0.disadvantage': [0, 1, 2, 3] });
+  });
+});

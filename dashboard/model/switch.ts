@@ -230,9 +230,9 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const typed = typedIn(key, value);
     const touched = (path: string) => typed.some((t) => t === path || t.startsWith(`${path}.`) || path.startsWith(`${t}.`));
     // A single value nobody touched stays the new template's too, as inside a group
-    // (goesAlong): a basic check's modifier 3 became a risky check's, whose own is 4, and a
-    // rivals' rank 4 a campaign rival's, whose own is 3 (a review). Lists of sides and
-    // combatants go along whole: they are what the two mechanics share.
+    // (goesAlong): a basic check's modifier 3 became a risky check's, whose own is 4 (a
+    // review). Lists of sides, combatants and rivals go along whole: they are what the two
+    // mechanics share (so a rivals' untouched rank 4 is still a campaign rival's).
     if (field !== undefined && field.kind !== 'group' && field.kind !== 'list' && typed.length === 0 && !askedOf(`setup.${key}`)) continue;
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);

@@ -351,7 +351,18 @@ export const combatForm: MechanicForm = {
       apply: (s) => ({ ...s, sweep: { 'setup.characters.0.chargeBuy': acceptedBuys(s) } }),
     },
     sweepPreset('armour for the second', 'the second character’s armour, 0 to 4', { 'setup.characters.1.armour': [0, 1, 2, 3, 4] }),
-    sweepPreset('disadvantage for the first', 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”)', { 'setup.characters.0.disadvantage': [0, 1, 2, 3] }),
+    {
+      // On every roll, as the help says: a skill not directly relevant is used all fight
+      // long, and the default puts situational dice on the first roll only (a review: the
+      // preset said "every roll" and played the first).
+      label: 'disadvantage for the first',
+      help: 'disadvantage dice on every roll of the first character, 0 to 3 (“a skill not directly relevant”, used all fight long: its situational dice set to every roll)',
+      apply: (s) => {
+        const characters = Array.isArray((s.setup as { characters?: unknown })?.characters) ? [...((s.setup as { characters: Record<string, unknown>[] }).characters)] : [];
+        if (characters[0]) characters[0] = { ...characters[0], advantageRolls: 'every' };
+        return { ...s, setup: { ...(s.setup as object), characters }, sweep: { 'setup.characters.0.disadvantage': [0, 1, 2, 3] } };
+      },
+    },
   ],
 };
 
