@@ -1056,6 +1056,44 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(withRow.scenario.sweep).toEqual(swept.sweep);
   });
 
+  test('back on a mechanic through others, what they left untouched is as the page left it here: a campaign of no rivals stays so, typed names come back, and so does a rule the other did not play (a review)', () => {
+    const page = (start: Record<string, unknown>) => {
+      const memory = new Map<string, Record<string, unknown>>();
+      let current = start;
+      let untouched: Record<string, unknown> | undefined;
+      return (to: string) => {
+        memory.set(String(current.mechanic), current);
+        const out = switchMechanic(current, current.system as never, to, undefined, memory.get(to), untouched);
+        current = out.scenario;
+        untouched = out.untouched;
+        return out;
+      };
+    };
+    // A campaign of no rivals, by way of the rivals mechanic: its template's countess stayed (rank.final 2.60 against 2.87).
+    const coins = parseYaml(readFileSync(new URL('../scenarios/coin-buys-points.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const campaign = page(coins);
+    campaign('rivals');
+    const back = campaign('campaign');
+    expect((back.scenario.setup as Record<string, unknown>).rivals).toBeUndefined();
+    expect(back.scenario.setup).toEqual(coins.setup);
+    // Names typed on an opposed check, by way of a basic check and a contest round: they came back as Ana and Bo.
+    let opposed = withValue(newScenario('vdp', 'opposed'), ['setup', 'a', 'name'], 'Hero') as Record<string, unknown>;
+    opposed = withValue(opposed, ['setup', 'b', 'name'], 'Villain') as Record<string, unknown>;
+    const vdp = page(opposed);
+    vdp('check');
+    vdp('contestRound');
+    const home = vdp('opposed');
+    expect([getAt(home.scenario, ['setup', 'a', 'name']), getAt(home.scenario, ['setup', 'b', 'name'])]).toEqual(['Hero', 'Villain']);
+    // A contest's repeatPenalty "flat", left behind on a conflict, comes back with the checks measured under it.
+    const flat = parseYaml(readFileSync(new URL('../scenarios/sorcerer-keep-trying-flat.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const sorcerer = page(flat);
+    expect(sorcerer('conflict').dropped).toContain('the rule repeatPenalty');
+    const again = sorcerer('contest');
+    expect(again.scenario.rules).toEqual(flat.rules);
+    expect(again.notes).toContain('the rule “the penalty for repeating a failed task” is back as it was on “Contest: one opposed roll”');
+    expect(again.scenario.expect).toEqual(flat.expect);
+  });
+
   test('a rule the new mechanic does not play, written at its default, is left behind unsaid; at another value, said (a battle\'s medicReach "one" went on in a clash\'s file, shown by no field: a dashboard audit)', () => {
     const battle = { ...newScenario('viciousness', 'battle'), rules: { medicReach: 'one', hitOn: '4+' } };
     const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);

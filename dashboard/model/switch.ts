@@ -13,7 +13,7 @@
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
-import { ruleFields } from '../../reports/fields/rules.ts';
+import { ruleFields, ruleLabel } from '../../reports/fields/rules.ts';
 import type { Field } from '../../reports/fields/spec.ts';
 import { isObject } from '../../reports/fields/paths.ts';
 import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
@@ -193,6 +193,15 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     else startedFrom[key] = structuredClone(was);
   };
   let scenario: Obj = { ...fresh, setup };
+  /** Take the setup's `key` out, where the new mechanic does without it. */
+  const tryDrop = (key: string): boolean => {
+    const { [key]: _gone, ...rest } = setup;
+    const trial = { ...scenario, setup: rest };
+    if (problemsUnder(trial, `setup.${key}`) || problemsUnder(trial, 'setup')) return false;
+    setup = rest;
+    scenario = trial;
+    return true;
+  };
   /** Whether a Vary row, a Find question or the Compare change asks of `path` (`setup.a.dice`) or inside it. */
   const asked = [
     ...(isObject(old.sweep) ? Object.keys(old.sweep) : []),
@@ -215,6 +224,9 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
    * is left behind is (it went without a word, a dashboard audit).
    */
   const sayCarried = (path: string, value: unknown) => {
+    // Back where it was set (a contest's dice, through a conflict's attack dice, to the contest again): nothing to say.
+    const there = path.split('.').reduce<unknown>((o, k) => (isObject(o) ? o[k] : undefined), back?.setup);
+    if (JSON.stringify(there) === JSON.stringify(value)) return;
     const was = sweepLabel(`setup.${path}`, oldSetup, { system: old.system, mechanic: old.mechanic } as SweepMechanic);
     const now = sweepLabel(`setup.${path}`, setup, { system, mechanic } as SweepMechanic);
     if (was !== now) notes.push(`${quoted(was)} ${JSON.stringify(value)} is carried as ${quoted(now)}: check it still means what you meant`);
@@ -233,7 +245,17 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // (goesAlong): a basic check's modifier 3 became a risky check's, whose own is 4 (a
     // review). Lists of sides, combatants and rivals go along whole: they are what the two
     // mechanics share (so a rivals' untouched rank 4 is still a campaign rival's).
-    if (field !== undefined && field.kind !== 'group' && field.kind !== 'list' && typed.length === 0 && !askedOf(`setup.${key}`)) continue;
+    const untouchedHere = typed.length === 0 && !askedOf(`setup.${key}`);
+    const backSetup = back && isObject(back.setup) ? back.setup : undefined;
+    // Back on a mechanic the page left, what the old one has of it untouched is this
+    // mechanic's as the page left it: its value then, or none (a campaign of no rivals came
+    // back from the rivals mechanic with its template's countess, rank.final 2.60 against
+    // 2.87, and an opposed check's advantage 2 and names Hero and Villain came back as the
+    // contest round's untouched template's, its expect checks on win.Hero refused: a review).
+    if (backSetup && field !== undefined && field.kind !== 'group' && untouchedHere) {
+      if (key in backSetup ? tryKeep(key, structuredClone(backSetup[key])) : tryDrop(key)) continue;
+    }
+    if (field !== undefined && field.kind !== 'group' && field.kind !== 'list' && untouchedHere) continue;
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);
     dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
@@ -251,11 +273,27 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
      * with the conflict's own fields restored was kept whole, the contest's dice with it: a
      * review.)
      */
-    const goesAlong = (inner: string) => touched(`${key}.${inner}`) || inner === 'name' || askedOf(`setup.${key}.${inner}`) || inner in restored;
-    const known = field?.kind === 'group' && isObject(merged) ? Object.fromEntries(Object.entries(merged).filter(([inner]) => goesAlong(inner))) : merged;
+    const typedHere = (inner: string) => touched(`${key}.${inner}`) || askedOf(`setup.${key}.${inner}`);
+    // Back on this mechanic, the side as the page left it, with what was typed since.
+    const backObj = backSetup && isObject(backSetup[key]) ? backSetup[key] : undefined;
+    // Each field of a group: typed (or asked of), the designer's; one the other mechanic has
+    // no field for, as this one had it (restored); one nobody touched, as this mechanic had
+    // it when the page left it, or else the new template's (names go along: metric names
+    // use them). One the other mechanic deleted stays deleted (it is not in `merged`).
+    const fromMemory: Obj = { ...restored };
+    const known = field?.kind === 'group' && isObject(merged)
+      ? Object.fromEntries(Object.entries(merged).flatMap(([inner, v]): [string, unknown][] => {
+          if (typedHere(inner) || inner in restored) return [[inner, v]];
+          if (backObj && inner in backObj) {
+            fromMemory[inner] = backObj[inner];
+            return [[inner, structuredClone(backObj[inner])]];
+          }
+          return !backObj && inner === 'name' ? [[inner, v]] : [];
+        }))
+      : merged;
     if (tryKeep(key, known)) {
       kept.push(key);
-      carried(key, undefined, restored);
+      carried(key, undefined, fromMemory);
       // Said where a value of the designer's lands in a field labelled otherwise: in a group,
       // each typed one (the whole side as JSON said nothing of its dice: a review).
       if (field?.kind === 'group' && isObject(known)) {
@@ -280,15 +318,14 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         // Typed, and the same as the new template's: nothing to change, but it is the
         // designer's all the same, so the next switch carries it on (a name typed as the
         // next mechanic's template has it went back to the old template's on the way back).
-        if (touched(path) || inner in restored) carried(key, inner, restored);
+        if (touched(path) || inner in fromMemory) carried(key, inner, fromMemory);
         continue;
       }
-      // The old template's value nobody touched stays the new template's (goesAlong).
-      if (!goesAlong(inner)) continue;
+      // (What `known` holds goes along: the old template's untouched values were left out of it.)
       const current = setup[key] as Obj;
       if (tryKeep(key, { ...current, [inner]: v })) {
         kept.push(`${key}.${inner}`);
-        carried(key, inner, restored);
+        carried(key, inner, fromMemory);
         if (inner !== 'name') sayCarried(path, v);
       }
       else if (touched(`${key}.${inner}`)) dropped.push(`the setup's ${key}.${inner}`);
@@ -305,6 +342,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       // field: left behind too, unsaid, as nothing is lost (a battle's medicReach "one"
       // went on in a clash's file, out of sight: a dashboard audit).
       else if (plays.has(key)) rules[key] = value;
+    }
+    scenario = { ...scenario, rules };
+  }
+  // Back on a mechanic, a rule of its the other did not play comes back as it was, and is
+  // said, as its expect checks are: they came back measured under a rule left behind (a
+  // contest's repeatPenalty "flat" after a look at a conflict, its checks then failing: a
+  // review).
+  if (back && isObject(back.rules)) {
+    const rules: Obj = isObject(scenario.rules) ? { ...scenario.rules } : {};
+    const had = isObject(old.rules) && old.system === system ? old.rules : {};
+    for (const [key, value] of Object.entries(back.rules)) {
+      if (key in rules || key in had) continue;
+      if (problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) continue;
+      rules[key] = value;
+      notes.push(`the rule ${quoted(ruleLabel(key))} is back as it was on ${called}`);
     }
     scenario = { ...scenario, rules };
   }
