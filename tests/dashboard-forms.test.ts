@@ -1076,6 +1076,16 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     const back = campaign('campaign');
     expect((back.scenario.setup as Record<string, unknown>).rivals).toBeUndefined();
     expect(back.scenario.setup).toEqual(coins.setup);
+    // …and by way of a clash, which has no rivals field at all (a review: its 5 checks failed).
+    const viaClash = page(coins);
+    viaClash('clash');
+    expect(viaClash('campaign').scenario.setup).toEqual(coins.setup);
+    // A combat's maxRounds 30, through a basic check and a contest round (which has the field but never held it): back, not the default 50.
+    const matrix = JSON.parse(readFileSync(new URL('../scenarios/vdp-combat-allocation-matrix.json', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const combat = page(matrix);
+    combat('check');
+    combat('contestRound');
+    expect(getAt(combat('combat').scenario, ['setup', 'maxRounds'])).toBe(30);
     // Names typed on an opposed check, by way of a basic check and a contest round: they came back as Ana and Bo.
     let opposed = withValue(newScenario('vdp', 'opposed'), ['setup', 'a', 'name'], 'Hero') as Record<string, unknown>;
     opposed = withValue(opposed, ['setup', 'b', 'name'], 'Villain') as Record<string, unknown>;
@@ -1142,14 +1152,16 @@ describe('switching what is rolled keeps what both mechanics have', () => {
 
   test('back on a mechanic, a field both have is as edited on the other one: one deleted there stays deleted (a review: the earlier value came back without a word)', () => {
     const contest = { name: 'x', system: 'sorcerer', mechanic: 'contest', setup: { die: 'd6', a: { name: 'x', dice: 3, bonus: 2 }, b: { name: 'y', dice: 3 } } };
-    const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined).scenario;
+    const switched = switchMechanic(contest, 'sorcerer', 'conflict', undefined);
+    const conflict = switched.scenario;
     const setup = conflict.setup as Record<string, Record<string, unknown>>;
     expect(setup.die).toBe('d6');
     expect(setup.a!.bonus).toBe(2);
     const { die: _die, ...withoutDie } = setup;
     const { bonus: _bonus, ...a } = setup.a!;
     const edited = { ...conflict, setup: { ...withoutDie, a } };
-    const back = switchMechanic(edited, 'sorcerer', 'contest', undefined, contest).scenario.setup as Record<string, Record<string, unknown>>;
+    // As the page switches: with the setup the conflict started from (`untouched`).
+    const back = switchMechanic(edited, 'sorcerer', 'contest', undefined, contest, switched.untouched).scenario.setup as Record<string, Record<string, unknown>>;
     expect(back.die).toBeUndefined();
     expect(back.a!.bonus).toBeUndefined();
     expect(back.a!.dice).toBe(3);

@@ -147,6 +147,9 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // other mechanic's, as edited there, a field deleted there included (below).
   if (back && isObject(back.setup)) {
     for (const [key, value] of Object.entries(back.setup)) if (!leftField(key)) setup[key] = structuredClone(value);
+    // …and what it did not have is not there: a campaign of no rivals came back from a
+    // clash with its template's countess, its checks failing (a review).
+    for (const key of Object.keys(setup)) if (!leftField(key) && !(key in back.setup)) delete setup[key];
   }
   /** Of `value` (this mechanic's object at `key` when the page left it), the fields the mechanic being left has no field for there. */
   const onlyHere = (key: string, value: unknown): Obj => {
@@ -329,6 +332,18 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         if (inner !== 'name') sayCarried(path, v);
       }
       else if (touched(`${key}.${inner}`)) dropped.push(`the setup's ${key}.${inner}`);
+    }
+  }
+  // A field of this mechanic's that the other has too but never held (it was left out on
+  // the way there, through a mechanic without it), and nobody set there: back as the page
+  // left it here (a combat's maxRounds 30, by way of a basic check and a contest round,
+  // came back as the default 50: a review). One the other held and deleted stays deleted:
+  // the setup it started from (`untouched`) holds a key for every field carried there, its
+  // value undefined where the old template had none.
+  if (back && isObject(back.setup)) {
+    for (const [key, value] of Object.entries(back.setup)) {
+      if (!leftField(key) || key in oldSetup || (isObject(oldTemplate) && key in oldTemplate)) continue;
+      tryKeep(key, structuredClone(value));
     }
   }
   if (old.system === system && isObject(old.rules)) {
