@@ -245,7 +245,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const typed = typedIn(key, value);
     const touched = (path: string) => typed.some((t) => t === path || t.startsWith(`${path}.`) || path.startsWith(`${t}.`));
     // A single value nobody touched stays the new template's too, as inside a group
-    // (goesAlong): a basic check's modifier 3 became a risky check's, whose own is 4 (a
+    // (below): a basic check's modifier 3 became a risky check's, whose own is 4 (a
     // review). Lists of sides, combatants and rivals go along whole: they are what the two
     // mechanics share (so a rivals' untouched rank 4 is still a campaign rival's).
     const untouchedHere = typed.length === 0 && !askedOf(`setup.${key}`);
@@ -264,25 +264,19 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
     // With what this mechanic had of it that the other has no field for (a side's field the
     // other mechanic's form lacks), as it was when the page left it.
-    const restored = back && isObject(back.setup) ? onlyHere(key, back.setup[key]) : {};
-    const merged = back && isObject(taken) && isObject(back.setup) ? { ...restored, ...taken } : back && isObject(back.setup) ? withItemsBack(key, taken, back.setup[key]) : taken;
-    /**
-     * Of a group, what may go along: the old template's value nobody touched may mean another
-     * thing here (a Sorcerer contest's dice 4 and 3 became a conflict fighter's attack dice,
-     * where the conflict picked directly attacks with its Stamina: P(win) 0.761 against
-     * 0.671). It stays behind, unless it names a side (metric names, Find questions and
-     * expect checks use it), a Vary row, Find question or Compare change asks of it, or this
-     * mechanic had it when the page left it. (Back on a conflict from a contest, the side
-     * with the conflict's own fields restored was kept whole, the contest's dice with it: a
-     * review.)
-     */
+    const restored = backSetup ? onlyHere(key, backSetup[key]) : {};
+    const merged = backSetup && isObject(taken) ? { ...restored, ...taken } : backSetup ? withItemsBack(key, taken, backSetup[key]) : taken;
     const typedHere = (inner: string) => touched(`${key}.${inner}`) || askedOf(`setup.${key}.${inner}`);
     // Back on this mechanic, the side as the page left it, with what was typed since.
     const backObj = backSetup && isObject(backSetup[key]) ? backSetup[key] : undefined;
-    // Each field of a group: typed (or asked of), the designer's; one the other mechanic has
-    // no field for, as this one had it (restored); one nobody touched, as this mechanic had
-    // it when the page left it, or else the new template's (names go along: metric names
-    // use them). One the other mechanic deleted stays deleted (it is not in `merged`).
+    // Each field of a group: typed (or asked of by a Vary row, Find question or Compare
+    // change), the designer's; one the other mechanic has no field for, as this one had it
+    // (restored); one nobody touched, as this mechanic had it when the page left it, or else
+    // the new template's, as the old template's value may mean another thing here (a
+    // Sorcerer contest's dice 4 and 3 became a conflict fighter's attack dice, where the
+    // conflict picked directly attacks with its Stamina: P(win) 0.761 against 0.671). Names
+    // go along (metric names, Find questions and expect checks use them). One the other
+    // mechanic deleted stays deleted (it is not in `merged`).
     const fromMemory: Obj = { ...restored };
     const known = field?.kind === 'group' && isObject(merged)
       ? Object.fromEntries(Object.entries(merged).flatMap(([inner, v]): [string, unknown][] => {
