@@ -887,16 +887,16 @@ describe('removing an item moves the paths that name later items with them', () 
 
 describe('switching what is rolled keeps what both mechanics have', () => {
   /** Switches as the page makes them (dashboard/ui/app.ts): its memory of each mechanic left, and the untouched setup. */
-  const asThePage = (system: string, mechanic: string) => {
+  const asThePage = (start: Record<string, unknown>) => {
     const memory = new Map<string, Record<string, unknown>>();
-    let current: Record<string, unknown> = newScenario(system as never, mechanic);
+    let current = start;
     let untouched: Record<string, unknown> | undefined;
     return {
       current: () => current,
       edit: (scenario: Record<string, unknown>) => (current = scenario),
       go: (to: string) => {
         memory.set(String(current.mechanic), current);
-        const out = switchMechanic(current, system as never, to, undefined, memory.get(to), untouched);
+        const out = switchMechanic(current, current.system as never, to, undefined, memory.get(to), untouched);
         current = out.scenario;
         untouched = out.untouched;
         return out;
@@ -1016,7 +1016,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
   });
 
   test('a conflict to a contest and back, nothing touched: the conflict\'s own fighters again, no contest dice as attack dice, nothing named as left behind on the next way out (a review)', () => {
-    const page = asThePage('sorcerer', 'conflict');
+    const page = asThePage(newScenario('sorcerer', 'conflict'));
     const go = page.go;
     go('contest');
     const back = go('conflict');
@@ -1033,7 +1033,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
   });
 
   test('a battle to a clash and back: each side\'s flee comes back as it was (the guards\' "lostHalf" was lost, and they fled at the default: a review); typed, it is named on the way out each time', () => {
-    const page = asThePage('viciousness', 'battle');
+    const page = asThePage(newScenario('viciousness', 'battle'));
     const go = page.go;
     expect(getAt(page.current(), ['setup', 'sides', 1, 'flee'])).toBe('lostHalf');
     expect(go('clash').dropped).toEqual([]);
@@ -1057,18 +1057,7 @@ describe('switching what is rolled keeps what both mechanics have', () => {
   });
 
   test('back on a mechanic through others, what they left untouched is as the page left it here: a campaign of no rivals stays so, typed names come back, and so does a rule the other did not play (a review)', () => {
-    const page = (start: Record<string, unknown>) => {
-      const memory = new Map<string, Record<string, unknown>>();
-      let current = start;
-      let untouched: Record<string, unknown> | undefined;
-      return (to: string) => {
-        memory.set(String(current.mechanic), current);
-        const out = switchMechanic(current, current.system as never, to, undefined, memory.get(to), untouched);
-        current = out.scenario;
-        untouched = out.untouched;
-        return out;
-      };
-    };
+    const page = (start: Record<string, unknown>) => asThePage(start).go;
     // A campaign of no rivals, by way of the rivals mechanic: its template's countess stayed (rank.final 2.60 against 2.87).
     const coins = parseYaml(readFileSync(new URL('../scenarios/coin-buys-points.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
     const campaign = page(coins);
