@@ -642,17 +642,33 @@ export function sweepPathProblem(root: unknown, path: string): string | undefine
   return undefined;
 }
 
+/**
+ * A copy of plain data in which no object or list is reached by two paths. A YAML alias
+ * (`combatants: *crew`) reads as one object in two places, and structuredClone keeps that
+ * sharing: a sweep or solve of one place then set both, unsaid, while the result echoed the
+ * other as written (an input audit: side b's one d4 rolled as a's four, hits.b 1.02 against
+ * 0.5 exact).
+ */
+export function unshared(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unshared);
+  // Plain objects only: anything else (a YAML `!!set` reads as a Set) stays as it is, for
+  // validation to refuse by its kind.
+  const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (proto === Object.prototype || proto === null) return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, unshared(v)]));
+  return value;
+}
+
 /** A copy of `root` with `path` set to `value` (parents copied, never shared). */
 export function setPath(root: unknown, path: string, value: unknown): unknown {
   const segs = segments(path);
   if (segs.some((s) => FORBIDDEN_KEYS.has(s))) throw new Error(`setPath: "${path}" reaches Object.prototype`);
-  const copy = structuredClone(root) as any;
+  const copy = unshared(root) as any;
   let v = copy;
   for (let i = 0; i < segs.length - 1; i++) {
     if (v[segs[i]] === undefined) v[segs[i]] = {};
     v = v[segs[i]];
   }
-  v[segs[segs.length - 1]] = structuredClone(value);
+  v[segs[segs.length - 1]] = unshared(value);
   return copy;
 }
 

@@ -6,7 +6,7 @@
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
 import type { Document, Pair } from 'yaml';
-import { formatPath, ScenarioError, ScenarioErrors } from './scenario.ts';
+import { formatPath, ScenarioError, ScenarioErrors, unshared } from './scenario.ts';
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {
@@ -211,7 +211,8 @@ function yamlData(doc: Document, file: string): unknown {
     const shown = collection.key.length > 40 ? `${collection.key.slice(0, 37)}...` : collection.key;
     throw new ScenarioErrors([new ScenarioError(file, collection.path, `a key that is a list or a mapping (${shown}): a scenario's keys are names: expected a plain key such as name or setup`)]);
   }
-  return doc.toJS();
+  // An alias reads as a copy of what it names, each place its own (unshared).
+  return unshared(doc.toJS());
 }
 
 /** Parse a scenario file's text as JSON or YAML by its extension. */

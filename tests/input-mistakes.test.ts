@@ -543,6 +543,38 @@ describe('messages an input audit found unclear (December 2026)', () => {
     expect(r.code, r.err).toBe(0);
   });
 
+  test('a sweep or a solve of a place that a YAML alias repeats changes that place only: the alias is a copy (both changed, unsaid, while the result echoed the other as written: an input audit)', async () => {
+    const f = write('alias-sweep.yaml', [
+      'name: x', 'system: viciousness', 'mechanic: clash', 'trials: 1000', 'seed: a', 'setup:', '  sides:',
+      '    - { name: a, combatants: &c [{ name: c, dice: [d4] }] }', '    - { name: b, combatants: *c }',
+      'sweep:', '  setup.sides.0.combatants.0.dice: [[d4], [d4, d4, d4]]', '',
+    ].join('\n'));
+    const r = await poolsim('run', f, '--json');
+    expect(r.code, r.err).toBe(0);
+    const result = JSON.parse(r.out);
+    const points = result.results;
+    // Side b: its 1d4 and one d4 trait die, each a hit on exactly 4: 2 × 1/4 (it rolled a's four dice: 1).
+    for (const p of points) expect(p.metrics['hits.b'].exact).toBe(0.5);
+    expect(points[1].metrics['hits.a'].exact).toBe(1);
+    expect(result.setup.sides[1].combatants[0].dice).toEqual(['d4']);
+    // A solve over the aliased place: its answer is the unaliased file's.
+    const solve = (text: string) => write('alias-solve.yaml', text);
+    const body = (b: string) => [
+      'name: x', 'system: viciousness', 'mechanic: clash', 'seed: a', 'setup:', '  sides:',
+      '    - { name: a, combatants: &c [{ name: c, count: 1 }] }', `    - { name: b, combatants: ${b} }`,
+      'solve:', '  - name: q', '    vary: setup.sides.0.combatants.0.count', '    range: [1, 6]', '    metric: top.a', '    target: 0.5', '    find: closest', '',
+    ].join('\n');
+    const answer = async (b: string) => {
+      const r = await poolsim('solve', solve(body(b)), '--json');
+      expect(r.code, r.err).toBe(0);
+      return JSON.parse(r.out).solve[0].value;
+    };
+    // 3 minions against one: a strictly ahead ≈0.4727 exact (2: 0.34375, 4: 0.578125); with
+    // b's side growing alongside, a never reached 0.5 and the answer read 6.
+    expect(await answer('[{ name: c, count: 1 }]')).toBe(3);
+    expect(await answer('*c')).toBe(3);
+  });
+
   test('a %YAML 1.1 directive is refused: under it 012 read as 10 and 1_000 as 1000, unsaid (an input audit); %YAML 1.2 reads as without it', async () => {
     const body = 'name: x\nsystem: viciousness\nmechanic: knavery\nseed: 012\ntrials: 1000\nsetup: { challenges: 2, participants: [{ name: crew, count: 3 }] }\n';
     const f = write('yaml-1.1.yaml', `%YAML 1.1\n---\n${body}`);
