@@ -18,7 +18,7 @@ import { UsageError, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
-import { MARKER, checkGoneRelatives } from '../reports/target.ts';
+import { MARKER, checkGoneRelatives, systemPath } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
 import { exactVerdict } from '../sim/solve/search.ts';
@@ -286,7 +286,9 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
 }
 
 /** Every result of one side: a result file, a report folder's `<slug>/results.json`, or one scenario's folder of a report. */
-export function readResults(path: string, errors: ScenarioError[]): ScenarioResult[] {
+export function readResults(given: string, errors: ScenarioError[]): ScenarioResult[] {
+  // `lnk/../base` as the system reads it (systemPath).
+  const path = systemPath(given);
   if (!existsSync(path)) {
     errors.push(new ScenarioError(path, '', 'no such file or folder: expected a result file or a report folder'));
     return [];

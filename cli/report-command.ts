@@ -13,7 +13,7 @@ import { plainText } from './text.ts';
 import { InterruptedAfterOutput } from './signals.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers } from '../reports/target.ts';
+import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
@@ -108,7 +108,9 @@ export async function reportCommand(
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {
   const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers', 'baseline', 'min-change', 'fdr']);
-  const outDir = values.out ?? 'reports/out';
+  // A `..` after a link as the system reads it (systemPath), for --out as for --baseline.
+  const outDir = systemPath(values.out ?? 'reports/out');
+  if (values.baseline !== undefined) values.baseline = systemPath(values.baseline);
   if (values.baseline === undefined && (values.fdr !== undefined || values['min-change'] !== undefined)) {
     throw new UsageError('--fdr and --min-change say what counts as moved since --baseline DIR: give --baseline too');
   }

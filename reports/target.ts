@@ -494,6 +494,37 @@ export function recoverLeftovers(outDir: string): string[] {
 }
 
 /**
+ * `path` as the system reads it where a `..` in it follows a link: `lnk/../out` is the
+ * folder above where lnk leads, which resolve() and realpathSync() (both "lnk/.." → ".")
+ * miss; `report --out lnk/../out` wrote ./out and `diff lnk/../base` found no results in a
+ * folder the shell lists (an input audit). The folder part resolved by the system
+ * (realpath(3)), as far as it exists; the last name as written, so that a link there is
+ * still seen as one. A path without `..` is returned as it is, so messages name it as typed.
+ */
+export function systemPath(path: string): string {
+  if (!path.split(/[\\/]/).includes('..')) return path;
+  const last = basename(path);
+  if (last === '..' || last === '.') return systemFolder(path);
+  return join(systemFolder(dirname(path)), last);
+}
+
+/** A folder's path as the system resolves it, as far as it exists, the rest appended. */
+function systemFolder(path: string): string {
+  const rest: string[] = [];
+  let at = path;
+  for (;;) {
+    try {
+      return join(realpathSync.native(at), ...rest.reverse());
+    } catch {
+      const up = dirname(at);
+      if (up === at) return resolve(path);
+      rest.push(basename(at));
+      at = up;
+    }
+  }
+}
+
+/**
  * `path` with every link and `..` on the way resolved, as far as it exists (the rest
  * appended as written): two names of one folder, a link and its target, compare equal.
  */

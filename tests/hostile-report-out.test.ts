@@ -442,6 +442,24 @@ describe('the mark lists the scenario folders the run wrote', () => {
     expect(() => checkTarget(join(dir, 'lib'), { inputs: [join(dir, 'lib-link', 'k.json')] })).toThrow(/which is being run/);
   });
 
+  test('a ".." after a link in --out, --baseline or a diff side is read as the system reads it: the folder above where the link leads (it wrote ./out2 and found no results there: an input audit)', async () => {
+    const dir = workspace();
+    mkdirSync(join(dir, 'deep', 'user'), { recursive: true });
+    symlinkSync(join(dir, 'deep', 'user'), join(dir, 'ulink'));
+    // Not join(), which takes "ulink/.." away before the system sees it.
+    const viaLink = (name: string) => `${dir}/ulink/../${name}`;
+    const r = await poolsim('report', join(dir, 'lib'), '--out', viaLink('out2'));
+    expect(r.code, r.err).toBe(0);
+    expect(existsSync(join(dir, 'deep', 'out2', 'index.html'))).toBe(true);
+    expect(existsSync(join(dir, 'out2'))).toBe(false);
+    const diff = await poolsim('diff', viaLink('out2'), join(dir, 'deep', 'out2'));
+    expect(diff.code, diff.err).toBe(0);
+    expect(diff.out).toContain('nothing moved');
+    const again = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'deep', 'out3'), '--baseline', viaLink('out2'));
+    expect(again.code, again.err).toBe(0);
+    expect(again.out).toContain('nothing moved');
+  });
+
   test('a listed folder may hold results.json alone (a committed baseline in a fresh clone); a scenario folder of a run on another branch is known by the list beside the mark', async () => {
     const dir = workspace();
     const out = join(dir, 'out');
