@@ -6,7 +6,7 @@
  */
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
-import { ScenarioErrors, capErrors } from '../sim/scenario.ts';
+import { ScenarioErrors, capErrors, oneLine } from '../sim/scenario.ts';
 import { assembleResult } from '../sim/assemble.ts';
 import { widestHalfWidth } from '../sim/precision.ts';
 import type { ScenarioPlan } from '../sim/scenario.ts';
@@ -276,7 +276,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
     if (!values.json) {
       const chunks = runs.flat().reduce((n, r) => n + r.chunks.length, 0);
       const ran = runs.flat().reduce((n, r) => n + r.tally.trials, 0);
-      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${plainText(values.out)}\n`);
+      err.write(`poolsim: shard ${shard.index}/${shard.count}: ${chunks} chunk${chunks === 1 ? '' : 's'}, ${ran.toLocaleString('en')} trials of ${plans.length} file${plans.length === 1 ? '' : 's'} written to ${plainText(oneLine(values.out))}\n`);
     }
     return 0;
   }

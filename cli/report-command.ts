@@ -16,7 +16,7 @@ import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.t
 import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
-import { ScenarioError, ScenarioErrors } from '../sim/scenario.ts';
+import { ScenarioError, ScenarioErrors, oneLine } from '../sim/scenario.ts';
 import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
@@ -232,8 +232,8 @@ export async function reportCommand(
   // longer exists: then the full one.
   const here = currentFolder();
   const shown = here === undefined ? index : relative(here, index);
-  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${shown.startsWith('..') ? index : shown}\n`));
-  if (diff) out.write(plainText(`Since ${values.baseline}: ${headline(diff)}. See ${join(dirname(shown.startsWith('..') ? index : shown), 'changes.md')}\n`));
+  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${oneLine(shown.startsWith('..') ? index : shown)}\n`));
+  if (diff) out.write(plainText(`Since ${oneLine(values.baseline!)}: ${headline(diff)}. See ${oneLine(join(dirname(shown.startsWith('..') ? index : shown), 'changes.md'))}\n`));
   return failed > 0 ? 1 : 0;
 }
 

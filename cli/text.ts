@@ -8,7 +8,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u20
 /**
  * `text` with every control character but newline and tab written as `\u001b`, and the
  * line and paragraph separators (U+2028, U+2029), which some terminals break lines at. (A
- * name cannot hold a newline: sim/solve/schema.ts nameSchema.)
+ * name cannot hold a newline: sim/solve/schema.ts nameSchema. A file name can: it goes
+ * through sim/scenario.ts oneLine first.)
  */
 export function plainText(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);

@@ -52,9 +52,18 @@ export class ScenarioError extends Error {
      */
     readonly unknownKeys: readonly string[] = [],
   ) {
-    super(`${file}: ${path === '' ? '(top level)' : path}: ${problem}`);
+    super(`${oneLine(file)}: ${path === '' ? '(top level)' : oneLine(path)}: ${problem}`);
     this.name = 'ScenarioError';
   }
+}
+
+/**
+ * A file name or path as part of one line: a newline or tab in it written `\u000a`, as
+ * cli/text.ts plainText writes other control characters. A file name may hold a newline,
+ * and "nl/bad⏎file.json: name: …" read as a problem of a file "file.json" (an input audit).
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\n\t]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** Several problems at once (every problem found, not only the first). */

@@ -500,6 +500,16 @@ expcet: []
     expect(plainText('a\u2028b\u2029c\nd')).toBe('a\\u2028b\\u2029c\nd');
   });
 
+  test('a file name holding a newline is said on one line, the newline written \\u000a (each problem read as one of a file "file.json": an input audit)', async () => {
+    mkdirSync(join(dir, 'nl'));
+    const f = write(join('nl', 'bad\nfile.json'), '{"name": 5}');
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    const shown = join(dir, 'nl', 'bad\\u000afile.json');
+    expect(r.err).toContain(`  ${shown}: name: expected a string, got 5\n`);
+    expect(r.err).not.toContain('\nfile.json');
+  });
+
   test('nothing near: no guess', async () => {
     const f = write('greed.yaml', clash.replace('trials: 500', 'trials: 500\ngreed: true'));
     const r = await poolsim('run', f);
