@@ -172,6 +172,23 @@ describe('normalMean: the interval of a mean of integers', () => {
   });
 });
 
+describe('a share (a chance tallied as a count of its members)', () => {
+  it('that never happened in a short run reaches as far as its count does, and covers its exact value (it read [0, 0.0645] against 0.0664 exact: an audit)', () => {
+    // Three of A, each with a trait d4, against three guards: A's wounded is
+    // min(max(0, hits of B − hits of A), 3), hits of A ~ Bin(6, 1/4), of B ~ Bin(3, 1/4).
+    const clash = { name: 's', system: 'viciousness', mechanic: 'clash', setup: { sides: [{ name: 'A', combatants: [{ name: 'gang', count: 3, dice: ['d4'] }] }, { name: 'B', combatants: [{ name: 'guard', count: 3 }] }] } };
+    let exactShare = 0;
+    const binom = (n: number, k: number) => { let c = 1; for (let i = 0; i < k; i++) c = (c * (n - i)) / (i + 1); return c * 0.25 ** k * 0.75 ** (n - k); };
+    for (let a = 0; a <= 6; a++) for (let b = 0; b <= 3; b++) exactShare += (binom(6, a) * binom(3, b) * Math.min(Math.max(0, b - a), 3)) / 3;
+    // Seed cov-103 at 16 trials: A never wounded.
+    const m = runScenario(clash, { trials: 16, seed: 'cov-103' }).results[0].metrics;
+    expect(m['wounded.A'].estimate).toBe(0);
+    expect(m['wounded.A.gang'].exact).toBeCloseTo(exactShare, 12);
+    expect(m['wounded.A.gang'].ci95[1]).toBeCloseTo(m['wounded.A'].ci95[1] / 3, 12);
+    expect(m['wounded.A.gang'].ci95[1]).toBeGreaterThan(exactShare);
+  });
+});
+
 describe('pointResult', () => {
   it('keeps exact probabilities inside [0, 1], and gives a whole number that floating point missed by an ulp as that number', async () => {
     const { pointResult } = await import('../sim/run.ts');
