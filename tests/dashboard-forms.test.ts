@@ -6,7 +6,7 @@
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
-import { withoutStaleChecks } from '../dashboard/model/removal.ts';
+import { staleCheckWords, withoutStaleChecks } from '../dashboard/model/removal.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -235,6 +235,16 @@ describe('every mechanic has a form in its own words', () => {
     expect((kept.scenario.expect as unknown[]).length).toBe(2);
     const bare = { ...scenario, expect: undefined };
     expect(withoutStaleChecks(bare).dropped).toEqual([]);
+  });
+
+  test('the checks a preset leaves out are said in the form’s words, as a removed item’s are (they read “win.vipers at setup.sides.0.berzerkerPush = \"always\"”: a dashboard audit)', () => {
+    const scenario = parseYaml(readFileSync(new URL('../scenarios/berzerker-push.yaml', import.meta.url), 'utf8')) as Record<string, unknown>;
+    const preset = formFor('viciousness', 'battle')!.presets!.find((p) => p.label === 'guards 2 to 6')!;
+    const { checks } = withoutStaleChecks(preset.apply(scenario));
+    const words = staleCheckWords(checks, scenario);
+    expect(words).toHaveLength((scenario.expect as unknown[]).length);
+    expect(words).toContain('the expect check on “P(win: vipers)” at “vipers › Berzerker’s push” = “at the start”');
+    for (const w of words) expect(w).not.toMatch(/setup\.|win\.vipers/);
   });
 
   test('the allocation presets offer the policies the setup accepts: a Change Focus buyer has no "0/4" (it is refused there, and the whole sweep was)', () => {

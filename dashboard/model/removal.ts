@@ -8,6 +8,7 @@ import { getAt, isObject, parsePath, pruneEmpty, withValue, withoutItem, type Pa
 import type { CompareChange } from './compare.ts';
 import { metricsOf } from './metrics.ts';
 import { quoted } from '../../sim/words.ts';
+import { sweepLabel, sweepValueLabel } from '../../reports/sweep.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -122,24 +123,32 @@ export function removedName(scenario: Obj, list: Path, index: number, item: stri
  * `point` no longer names a swept path and value: they would have nothing to judge, and the
  * scenario would be refused. Those left out are said, as the removed item's are.
  */
-export function withoutStaleChecks(next: Obj): { scenario: Obj; dropped: string[] } {
-  if (!Array.isArray(next.expect)) return { scenario: next, dropped: [] };
+export function withoutStaleChecks(next: Obj): { scenario: Obj; dropped: string[]; checks: StaleCheck[] } {
+  if (!Array.isArray(next.expect)) return { scenario: next, dropped: [], checks: [] };
   const sweep = isObject(next.sweep) ? next.sweep : {};
   const swept = (path: string, value: unknown) =>
     Array.isArray(sweep[path]) && (sweep[path] as unknown[]).some((v) => JSON.stringify(v) === JSON.stringify(value));
   const dropped: string[] = [];
+  const checks: StaleCheck[] = [];
   const expect = next.expect.filter((check) => {
     const point = isObject(check) && isObject(check.point) ? check.point : undefined;
     if (point === undefined || Object.entries(point).every(([path, value]) => swept(path, value))) return true;
-    const metric = isObject(check) && typeof check.metric === 'string' ? check.metric : 'a metric';
-    dropped.push(`the check on ${metric} at ${Object.entries(point).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ')}`);
+    const metric = isObject(check) && typeof check.metric === 'string' ? check.metric : undefined;
+    dropped.push(`the check on ${metric ?? 'a metric'} at ${Object.entries(point).map(([path, value]) => `${path} = ${JSON.stringify(value)}`).join(', ')}`);
+    checks.push({ metric, point });
     return false;
   });
-  if (dropped.length === 0) return { scenario: next, dropped };
+  if (dropped.length === 0) return { scenario: next, dropped, checks };
   const out = { ...next };
   if (expect.length > 0) out.expect = expect;
   else delete out.expect;
-  return { scenario: out, dropped };
+  return { scenario: out, dropped, checks };
+}
+
+/** A check withoutStaleChecks left out: its metric (where it names one) and its point, for the page to say in its words. */
+export interface StaleCheck {
+  metric: string | undefined;
+  point: Obj;
 }
 
 /** What a remove button takes out of the scenario, and how it names it. */
@@ -197,3 +206,18 @@ export function withoutRemovable(scenario: Obj, removable: Removable): Obj {
   }
   return pruneEmpty(withValue(scenario, path, undefined), path, 0);
 }
+
+/**
+ * The checks a preset's sweep left with nothing to judge, in the form's words, as a removed
+ * item's are (ui/app.ts droppedWords): “the expect check on “P(win: vipers)” at “vipers ›
+ * Berzerker’s push” = “at the start””, not `win.vipers at setup.sides.0.berzerkerPush =
+ * "always"` (a dashboard audit).
+ */
+export function staleCheckWords(checks: readonly StaleCheck[], scenario: Record<string, unknown>): string[] {
+  const labels = new Map(metricsOf(scenario).map((m) => [m.name, m.label]));
+  return checks.map(({ metric, point }) => {
+    const at = Object.entries(point).map(([path, value]) => `${quoted(sweepLabel(path, scenario.setup, scenario))} = ${sweepValueLabel(path, value, scenario.setup, scenario)}`);
+    return `the expect check on ${metric === undefined ? 'a metric' : quoted(labels.get(metric) ?? metric)} at ${at.join(', ')}`;
+  });
+}
+

@@ -12,7 +12,7 @@ import { seedFromText, textFromValue } from '../model/coerce.ts';
 import type { CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDice, sweepReadings, toggleChoice, type SweepKind } from '../model/sweep.ts';
-import { withoutStaleChecks } from '../model/removal.ts';
+import { staleCheckWords, withoutStaleChecks } from '../model/removal.ts';
 import { sweepLabel } from '../../reports/sweep.ts';
 import { h, uid } from './dom.ts';
 import { readable } from './picked.ts';
@@ -256,7 +256,7 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                   else ctx.setCompare(change);
                 } else {
                   // Checks pointing at sweep values the preset replaced have nothing left to judge.
-                  const { scenario: next, dropped } = withoutStaleChecks(p.apply(scenario));
+                  const { scenario: next, checks } = withoutStaleChecks(p.apply(scenario));
                   ctx.replace(next);
                   // Said, not done quietly: what Vary held that the preset's sweep replaced,
                   // and the checks that pointed at it.
@@ -265,7 +265,7 @@ function presetSection(ctx: SetupContext, form: MechanicForm): HTMLElement {
                   const gone = before.filter((path) => !(path in after));
                   const said = [
                     ...(gone.length > 0 ? [`${quoted(p.label)} replaced what Vary held: ${gone.map((path) => sweepLabel(path, scenario.setup, scenario)).join(', ')} no longer varies.`] : []),
-                    ...(dropped.length > 0 ? [`${dropped.join('; ')}: left out, as ${dropped.length === 1 ? 'it pointed' : 'they pointed'} at what no longer varies.`] : []),
+                    ...(checks.length > 0 ? [`${capitalized(staleCheckWords(checks, scenario).join('; '))}: left out, as ${checks.length === 1 ? 'it pointed' : 'they pointed'} at what no longer varies.`] : []),
                   ];
                   if (said.length > 0) ctx.message(said.join(' '), false);
                 }
@@ -522,3 +522,5 @@ function compareSection(ctx: SetupContext): HTMLElement {
 }
 
 export { fieldAt };
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
