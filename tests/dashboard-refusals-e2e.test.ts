@@ -35,6 +35,23 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('Compare: B’s sweep shifted past what a field takes is said as that, in the form’s words (it read “B: sweep.setup.challenges: … got -1”: a dashboard audit)', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.click('button.preset:text("challenges 1 to 8")');
+    await finished(p);
+    await p.click('button.preset:text("one more challenge?")');
+    await finished(p);
+    // B at 1 challenge against A's 3: B's sweep is A's shifted by −2, from −1.
+    await p.fill('.compare-row input', '1');
+    await p.waitForSelector('.results[data-run-state="invalid"]', { timeout: RUN_TIMEOUT });
+    const said = await p.locator('.compare-row > .problems').textContent();
+    expect(said).toContain('B: the Vary values of “challenges”, A\'s shifted by −2 for B\'s change (-1, 0, 1, 2, 3, 4, 5, 6): expected a number ≥ 0, got -1');
+    expect(said).not.toContain('sweep.setup');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('Download B of a B poolsim run refuses is refused with its reason, not saved (a review: B was saved whatever B\'s own problems)', async () => {
     const p = await suite.page('');
     await p.fill(field('trials'), '2000');

@@ -724,7 +724,18 @@ export class App implements SetupContext {
       const el = this.fields.get('compare');
       el?.classList.add('invalid');
       const box = el?.querySelector(':scope > .problems');
-      for (const e of b.errors) box?.append(h('div', {}, ...problemText(`B: ${e.path}: ${e.problem}`, this.current, e.path)));
+      // A problem of B's sweep, shifted by the change's step (model/compare.ts), is said as
+      // that: "B: sweep.setup.challenges: … got -1" named no field and a value no one typed
+      // (a dashboard audit).
+      const overlap = this.change ? sweepOverlap(this.current, this.change) : undefined;
+      const shifted = overlap?.kind === 'shift' ? overlap : undefined;
+      for (const e of b.errors) {
+        const text =
+          shifted && e.path === `sweep.${shifted.path}`
+            ? `B: the Vary values of ${quoted(sweepLabel(shifted.path, this.current.setup, this.current))}, A's shifted by ${shifted.by > 0 ? '+' : '−'}${Math.abs(shifted.by)} for B's change (${shifted.to.join(', ')}): ${e.problem}`
+            : `B: ${e.path}: ${e.problem}`;
+        box?.append(h('div', {}, ...problemText(text, this.current, e.path)));
+      }
     }
     if (compareProblem) {
       const el = this.fields.get('compare');
