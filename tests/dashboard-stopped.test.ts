@@ -257,3 +257,15 @@ describe('the summary bar', () => {
     expect(renderSummary({ state: 'finished', results: [one] }, varied.setup).querySelector('.more-lines')).toBeNull();
   });
 });
+
+describe('the summary bar (a narrow screen’s)', () => {
+  test('comparing, its figures are said to be A’s (beside the Compare box’s B they read as either’s: a dashboard audit); alone, not', () => {
+    const a = runPlan(planScenario({ ...heist, sweep: undefined, expect: undefined }, 'heist.json'));
+    const b = runPlan(planScenario({ ...heist, sweep: undefined, expect: undefined, setup: { ...heist.setup, challenges: 3 } }, 'heist.json'));
+    const figures = (results: ScenarioResult[]) => [...renderSummary({ state: 'finished', results }).querySelectorAll('.figure')].map((f) => f.textContent);
+    const compared = figures([a, b]);
+    expect(compared.length).toBeGreaterThan(0);
+    for (const f of compared) expect(f).toMatch(/^A: /);
+    for (const f of figures([a])) expect(f).not.toMatch(/^A: /);
+  });
+});

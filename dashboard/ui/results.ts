@@ -375,13 +375,16 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
   // Each figure says what it is (exact, or its interval), and figures from a setup that is
   // no longer the form's are marked as such.
   const old = view.stale === true || view.state === 'invalid' || view.state === 'failed';
+  const comparing = view.state !== 'file' && view.results.length > 1;
   return h(
     'div',
     { class: `summary-bar ${view.state}`, attrs: { 'data-run-state': view.state } },
     h('span', { class: 'state' }, state),
     a && !old ? checksSummary(view.state === 'file' ? view.results : [a], view.state) : null,
     old && lines.length ? h('span', { class: 'stale-note' }, 'last run:') : null,
-    ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
+    // Comparing, the bar's figures are A's, and say so, as the wide page's "A:" heading does
+    // (beside the Compare box's B they read as either's: a dashboard audit).
+    ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${comparing ? 'A: ' : ''}${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
     more > 0 ? h('span', { class: 'more-lines what' }, `and ${more} more in the results`) : null,
     h('a', { attrs: { href: '#results' } }, 'results ↓'),
     h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
