@@ -126,6 +126,23 @@ describe('clash and battle: rules toggles two sides, or sides without a captain,
   });
 });
 
+describe('a combatant\'s role where nothing reads who is a captain (a role "captain" changed no figure, unsaid: an input audit)', () => {
+  const foes = { name: 'guards', combatants: [{ name: 'guard', count: 3 }] };
+  const crew = (boss: object, side: object = {}) => ({ sides: [{ name: 'crew', ...side, combatants: [{ name: 'boss', dice: ['d4'], ...boss }, { name: 'cutpurse', count: 2 }] }, foes] });
+  const said = (battle: boolean) =>
+    `sides.0.combatants.0.role changes nothing here: under rules.woundOrder "random" a side's wounds fall at random among its able combatants, captain or not${battle ? ', and side "crew" has no "defenderPush": "captain" and no Medic (who attends captains first)' : ''}`;
+
+  test.each(['clash', 'battle'])('%s: under the default woundOrder, noted with the same figures; under captainFirst it acts', (mechanic) => {
+    expectNoted(run(mechanic, crew({ role: 'captain' })), run(mechanic, crew({})), said(mechanic === 'battle'));
+    expectActs(run(mechanic, crew({ role: 'captain' }), { woundOrder: 'captainFirst' }), run(mechanic, crew({}), { woundOrder: 'captainFirst' }), 'sides.0.combatants.0.role');
+  });
+
+  test('battle: a side whose Medic attends captains first reads it, so no note', () => {
+    const withMedic = (boss: object) => crew(boss, { aid: 'medic' });
+    expectActs(run('battle', withMedic({ role: 'captain' }), {}, 20000), run('battle', withMedic({}), {}, 20000), 'sides.0.combatants.0.role');
+  });
+});
+
 describe('clash: a Berzerker not outnumbered, a Duelist outside a duel', () => {
   const side = (traits: string[], extra: object = {}) => ({ name: 'crew', combatants: [{ name: 'captain', ...(traits.length ? { traits } : {}), ...extra }, { name: 'cutpurse' }] });
   const guards = (count: number) => ({ name: 'guards', combatants: [{ name: 'guard', count }] });

@@ -16,7 +16,7 @@ import { BattleField, BattlePlan } from './battleField.ts';
 import { EXACT_WORK_LIMIT, battleExactCost, battleExactGap, hasExactOdds, solveBattleWithin } from './battleChain.ts';
 import { BattleTable, addCounts, fightBattles } from './battleTable.ts';
 import { hasTrait, pushesBerzerker, shootsMarksman, withBerzerkerPushes, withMarksmanShots } from './traits.ts';
-import { aidOf, awardEquipment, equipmentNotes, isCaptain, violenceRulesNotes } from './violence.ts';
+import { aidOf, awardEquipment, equipmentNotes, isCaptain, roleNotes, violenceRulesNotes } from './violence.ts';
 
 export { DEFAULT_MAX_ROUNDS, battleSetup, battleSideSchema, type BattleSetup, type BattleSideSetup } from './battleSetup.ts';
 
@@ -206,6 +206,7 @@ export const battle = defineMechanic({
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes),
     // and medicReach on a battle with no Medic (an audit: each was accepted and said nothing).
     setupNotes.push(...violenceRulesNotes(given.sides, rules, eachRound));
+    setupNotes.push(...roleNotes(given.sides, rules.woundOrder, (s) => given.sides[s]!.defenderPush === 'captain' || aidOf(given.sides[s]!) === 'medic'));
     if (rules.medicReach !== 'one' && !given.sides.some((side) => aidOf(side) === 'medic')) {
       setupNotes.push('rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
     }

@@ -21,6 +21,7 @@ import {
   awardEquipment,
   equipmentNotes,
   violenceRulesNotes,
+  roleNotes,
   bonusDice,
   checkSides,
   combatantDice,
@@ -557,6 +558,7 @@ export const clash = defineMechanic({
     setupNotes.push(...equipmentNotes(setup.sides, rules));
     // The rules toggles these sides give nothing to act on (violence.ts violenceRulesNotes).
     setupNotes.push(...violenceRulesNotes(setup.sides, rules));
+    setupNotes.push(...roleNotes(setup.sides, rules.woundOrder));
     // A push to reroll no one can make, as a battle says it (a battle audit: a clash did not).
     const rattledSide = (s: number) => `every combatant of side "${setup.sides[s].name}" is rattled ("Rattled PCs can't push themselves")`;
     setup.sides.forEach((side, s) => {

@@ -286,6 +286,29 @@ export function violenceRulesNotes(
   return notes;
 }
 
+/** In one clash nothing but `woundOrder` reads who is a captain. */
+export const NO_CAPTAIN_READERS = () => false;
+
+/**
+ * A `role` the file sets where nothing here reads who is a captain: under `woundOrder`
+ * "random" wounds fall at random among a side's able combatants, captain or not, and, in a
+ * battle, a side's captains matter otherwise only to its `defenderPush` "captain" and to
+ * its Medics, who attend captains first (`readsCaptains`). Said as the other rules that
+ * change nothing are: a `role: "captain"` changed no figure, unsaid (an input audit).
+ */
+export function roleNotes(sides: readonly SideSetup[], woundOrder: ViciousnessRules['woundOrder'], readsCaptains: (side: number) => boolean = NO_CAPTAIN_READERS): string[] {
+  if (woundOrder !== 'random') return [];
+  return sides.flatMap((side, s) =>
+    readsCaptains(s)
+      ? []
+      : side.combatants.flatMap((c, j) =>
+          c.role === undefined
+            ? []
+            : [`sides.${s}.combatants.${j}.role changes nothing here: under rules.woundOrder "random" a side's wounds fall at random among its able combatants, captain or not${readsCaptains === NO_CAPTAIN_READERS ? '' : `, and side "${side.name}" has no "defenderPush": "captain" and no Medic (who attends captains first)`}`],
+        ),
+  );
+}
+
 /** Exact distribution of the number of hits from a list of dice. */
 export function hitDistribution(dice: readonly ViolenceDie[], isHit: (face: number) => boolean): Distribution {
   return Distribution.sum(
