@@ -9,6 +9,7 @@ import { valueText } from '../sim/solve/sentence.ts';
 import type { Chart } from './charts/index.ts';
 import { formFor } from './fields/index.ts';
 import { fieldAt, shownDefault } from './fields/spec.ts';
+import { getAt, parsePath } from './fields/paths.ts';
 import { sweepLabel, valueWords } from './sweep.ts';
 import { namespaceIds } from './svgIds.ts';
 import { answerMark, type ScenarioChanges } from './changes.ts';
@@ -57,7 +58,7 @@ function defaultValue(result: ScenarioResult, setup: unknown, path: string): unk
   const [root, ...rest] = path.split('.');
   const form = root === 'setup' ? formFor(result.system, result.mechanic) : undefined;
   const found = form ? fieldAt(form.fields, rest, setup) : undefined;
-  return found && found.field.kind !== 'group' && found.field.kind !== 'list' ? shownDefault(found.field) : undefined;
+  return found && found.field.kind !== 'group' && found.field.kind !== 'list' ? shownDefault(found.field, getAt({ setup }, parsePath(path).slice(0, -1))) : undefined;
 }
 
 /**

@@ -32,7 +32,7 @@ import { pointNotes } from '../reports/pointNotes.ts';
 import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
 import { NotUtf8, decodeUtf8 } from '../sim/scenarioText.ts';
-import { difference, scenarioB, seedOfB } from '../dashboard/model/compare.ts';
+import { difference, scenarioB, seedOfB, sweepOverlap, valueOrDefault } from '../dashboard/model/compare.ts';
 import { poolsim } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-'));
@@ -219,6 +219,26 @@ describe('every mechanic has a form in its own words', () => {
     // Two of one gunner are two enemies; a gunner on the first's own side is no enemy.
     expect(buys({ ...melee, setup: { characters: [chars[0], { ...gunner, count: 2 }] } })).toContain('humanShield');
     expect(buys({ ...gang, setup: { characters: [chars[0], { ...gunner, team: chars[0].name as string }, chars[1]] } })).not.toContain('humanShield');
+  });
+
+  test('a default that depends on its item is that item’s: a side’s medics and aid beside a Medic combatant, a troupe’s aid beside a Medic PC (Compare refused B = medics 1 there as “the default A leaves it at”, where it moves deaths from 0.117 to 0.011: a defaults audit)', () => {
+    const battle = (traits: string[]) => ({ name: 'b', system: 'viciousness', mechanic: 'battle', setup: { sides: [{ name: 'crew', combatants: [{ name: 'doc', traits }, { name: 'thug', count: 3 }] }, { name: 'guards', combatants: [{ name: 'guard', count: 4 }] }] } });
+    const withMedic = battle(['medic']);
+    expect(valueOrDefault(withMedic, 'setup.sides.0.medics', undefined)).toBe(0);
+    expect(valueOrDefault(withMedic, 'setup.sides.0.aid', undefined)).toBe('medic');
+    expect(valueOrDefault(battle([]), 'setup.sides.0.medics', undefined)).toBe(1);
+    expect(valueOrDefault(battle([]), 'setup.sides.0.aid', undefined)).toBe('none');
+    // B of one more Medic not listed is a change, and runs as one; B at the real default is refused.
+    expect(sweepOverlap(withMedic, { path: 'setup.sides.0.medics', value: 1 }).kind).toBe('none');
+    expect(sweepOverlap(withMedic, { path: 'setup.sides.0.medics', value: 0 }).kind).toBe('refused');
+    expect(sweepOverlap(withMedic, { path: 'setup.sides.0.aid', value: 'medic' }).kind).toBe('refused');
+    const deaths = (scenario: object) => runPlan(planScenario(scenario, 'b.json')).results[0]!.metrics['deaths.crew']!.exact!;
+    expect(deaths(scenarioB(withMedic, { path: 'setup.sides.0.medics', value: 1 }))).toBeLessThan(deaths(withMedic) - 0.05);
+    // A campaign troupe with a Medic PC: its aid is a Medic's.
+    const campaign = (traits: string[]) => ({ name: 'c', system: 'viciousness', mechanic: 'campaign', setup: { turns: 4, troupes: [{ name: 't', captain: { traits } }] } });
+    expect(valueOrDefault(campaign(['medic']), 'setup.troupes.0.aid', undefined)).toBe('medic');
+    expect(valueOrDefault(campaign([]), 'setup.troupes.0.aid', undefined)).toBe('none');
+    expect(sweepOverlap(campaign(['medic']), { path: 'setup.troupes.0.aid', value: 'medic' }).kind).toBe('refused');
   });
 
   test('a preset that replaces the sweep leaves out, and names, the checks that pointed at it: the library’s Edge Charge duel', () => {

@@ -100,7 +100,9 @@ export function valueOrDefault(scenario: Record<string, unknown>, path: string, 
       : head === 'rules' && rest.length === 1
         ? ruleFields(form.system, form.mechanic).find((f) => f.key === String(rest[0]))
         : undefined;
-  return field === undefined || field.kind === 'group' || field.kind === 'list' ? undefined : shownDefault(field);
+  // The item holding it, for a default that depends on it (a side's medics beside a Medic).
+  const holder = head === 'setup' ? getAt(scenario, parsePath(path).slice(0, -1)) : undefined;
+  return field === undefined || field.kind === 'group' || field.kind === 'list' ? undefined : shownDefault(field, holder);
 }
 
 /**

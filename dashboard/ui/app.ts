@@ -1105,7 +1105,7 @@ export class App implements SetupContext {
     };
     const fmt = (v: unknown) => {
       if (v !== undefined) return said(v);
-      const byDefault = shownDefault(leaf);
+      const byDefault = shownDefault(leaf, getAt(this.current, parsePath(change.path).slice(0, -1)));
       return byDefault === undefined ? 'the default' : `the default (${said(byDefault)})`;
     };
     const overlap = sweepOverlap(this.current, change);

@@ -427,8 +427,9 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
 }
 
 /** A's value of a field: as the file sets it, else the default the form shows for it. */
-function valueInA(field: LeafField | undefined, now: unknown): unknown {
-  return now === undefined ? shownDefault(field) : now;
+function valueInA(field: LeafField | undefined, now: unknown, scenario?: Record<string, unknown>, path?: readonly (string | number)[]): unknown {
+  // The item holding the field, for a default that depends on it (a side's medics beside a Medic).
+  return now === undefined ? shownDefault(field, scenario && path ? getAt(scenario, path.slice(0, -1) as never) : undefined) : now;
 }
 
 /**
@@ -469,11 +470,11 @@ function compareSection(ctx: SetupContext): HTMLElement {
     // next value, and B left as A was refused as changing nothing (a dashboard audit).
     const changes = (v: (typeof vars)[number]) => {
       const field = v.field as LeafField;
-      const inA = valueInA(field, getAt(scenario, v.path));
+      const inA = valueInA(field, getAt(scenario, v.path), scenario, v.path);
       return JSON.stringify(nextValue(field, inA)) !== JSON.stringify(inA);
     };
     const first = vars.find(changes) ?? vars[0];
-    if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, valueInA(first.field as LeafField, getAt(scenario, first.path))) });
+    if (first) ctx.setCompare({ path: joinPath(first.path), value: nextValue(first.field as LeafField, valueInA(first.field as LeafField, getAt(scenario, first.path), scenario, first.path)) });
   });
   const body: HTMLElement[] = [];
   if (change) {
@@ -482,14 +483,14 @@ function compareSection(ctx: SetupContext): HTMLElement {
     select.addEventListener('change', () => {
       const picked = vars.find((v) => joinPath(v.path) === select.value);
       const field = picked?.field as LeafField | undefined;
-      ctx.setCompare({ path: select.value, value: nextValue(field, valueInA(field, getAt(ctx.scenario(), parsePath(select.value)))) });
+      ctx.setCompare({ path: select.value, value: nextValue(field, valueInA(field, getAt(ctx.scenario(), parsePath(select.value)), ctx.scenario(), parsePath(select.value))) });
     });
     const id = uid('cmp');
     const field: LeafField = found?.field ?? { kind: 'text', key: 'value', label: 'value' };
     const input = leafInput(field, change.value, { id, onChange: (v, redraw) => ctx.setCompare({ path: change.path, value: v }), });
     void input;
     const now = getAt(scenario, parsePath(change.path));
-    const inA = valueInA(found?.field as LeafField | undefined, now);
+    const inA = valueInA(found?.field as LeafField | undefined, now, scenario, parsePath(change.path));
     // A's value as the "to" box beside it reads: a rule by its words, not the file's value.
     const shown = (v: unknown) => optionLabel(found?.field as LeafField | undefined, v) ?? formatSweepValues([v], sweepKindOf(found?.field, [v]));
     const row = h(

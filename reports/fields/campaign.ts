@@ -6,6 +6,7 @@
 import { choice, type Field, type ListField, type MechanicForm, type TextField } from './spec.ts';
 import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
+import { namesMedic } from '../../sim/viciousness/traits.ts';
 
 /** `assets`: a count ("4") or the assets' names ("boat, gang"), as the schema takes either. */
 export const assetsField: TextField = {
@@ -167,7 +168,17 @@ export const campaignForm: MechanicForm = {
           newItem: (items) => ({ name: `minion ${items.length + 1}` }),
         },
         choice('asset', 'starting asset', ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'], 'a secured headquarters (default)', '“A luxury item of 1 rank above theirs”, “A favor owed by an NPC of 1 rank above theirs”', ASSET_WORDS),
-        choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default)', undefined, AID_WORDS),
+        {
+          ...choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default)', undefined, AID_WORDS),
+          // A PC with the Medic trait attends the troupe's wounded: its aid is then a
+          // Medic's, left out or not (sim/viciousness/campaignSetup.ts).
+          defaultIn: (troupe) => {
+            const captain = troupe.captain as { traits?: unknown } | undefined;
+            const minions = Array.isArray(troupe.minions) ? (troupe.minions as { traits?: unknown; count?: unknown }[]) : [];
+            const pcs = [captain?.traits, ...minions.filter((m) => m !== null && typeof m === 'object' && ((m.count as number | undefined) ?? 1) !== 0).map((m) => m.traits)];
+            return pcs.some((t) => namesMedic(t as never)) ? 'medic' : 'none';
+          },
+        },
         { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
       ],
       newItem: (items) => ({ name: `troupe ${items.length + 1}`, captain: { knavery: ['d6'], violence: ['d4'] } }),

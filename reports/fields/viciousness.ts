@@ -5,6 +5,7 @@
 import type { ChoiceField, Field, ListField, MechanicForm } from './spec.ts';
 import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
+import { namesMedic } from '../../sim/viciousness/traits.ts';
 
 const rattled: Field = {
   kind: 'flag',
@@ -134,11 +135,20 @@ const flee: ChoiceField = {
   help: 'the side’s policy in each flight phase',
 };
 
+/**
+ * Whether a battle side lists a combatant with the Medic trait: its aid is then a Medic's
+ * and `medics` counts only Medics not listed (sim/viciousness/violence.ts aidOf, medicsOf),
+ * whatever the placeholders say of a side without one.
+ */
+const listsMedic = (side: Record<string, unknown>) =>
+  Array.isArray(side.combatants) && side.combatants.some((c) => c !== null && typeof c === 'object' && namesMedic((c as { traits?: unknown }).traits as never) && (((c as { count?: unknown }).count as number | undefined) ?? 1) !== 0);
+
 const aid: ChoiceField = {
   kind: 'choice',
   key: 'aid',
   label: 'medical attention',
   placeholder: 'none: 2 in 4 die (default)',
+  defaultIn: (side) => (listsMedic(side) ? 'medic' : 'none'),
   options: [
     { value: 'none', label: 'none: 2 in 4 die' },
     { value: 'ordinary', label: 'ordinary: 1 in 4 die' },
@@ -193,7 +203,7 @@ export const battleForm: MechanicForm = {
     sides([
       flee,
       aid,
-      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', help: 'only with a Medic: each attends one wounded per round (with the medicReach variant “window”, one a round of those wounded in the last 30 seconds; all of them with “all”)' },
+      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', defaultIn: (side) => (listsMedic(side) ? 0 : 1), help: 'only with a Medic: each attends one wounded per round (with the medicReach variant “window”, one a round of those wounded in the last 30 seconds; all of them with “all”)' },
       berzerkerPush,
       defenderPush,
       marksmanPush,
