@@ -7,6 +7,8 @@ import { choice, type Field, type ListField, type MechanicForm, type TextField }
 import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
 import { namesMedic } from '../../sim/viciousness/traits.ts';
+import { DEFAULT_MAX_ROUNDS } from '../../sim/viciousness/battleSetup.ts';
+import { DEFAULT_RANK } from '../../sim/viciousness/wealth.ts';
 
 /** `assets`: a count ("4") or the assets' names ("boat, gang"), as the schema takes either. */
 export const assetsField: TextField = {
@@ -138,7 +140,7 @@ export const campaignForm: MechanicForm = {
       label: 'company',
       fields: [
         { kind: 'text', key: 'name', label: 'name' },
-        { kind: 'number', key: 'rank', label: 'wealth rank', placeholder: '2', help: '“The default rank is 2”' },
+        { kind: 'number', key: 'rank', label: 'wealth rank', placeholder: String(DEFAULT_RANK), help: '“The default rank is 2”' },
         { kind: 'number', key: 'points', label: 'investment points', placeholder: 'the rank’s minimum' },
         { kind: 'number', key: 'liquid', label: 'liquid coins', placeholder: '0' },
         { kind: 'number', key: 'assets', label: 'assets', placeholder: '0', help: 'besides the troupes’ own' },
@@ -292,7 +294,7 @@ export const campaignForm: MechanicForm = {
         choice('onFailedJob', 'a failed plan turns to', ['violence', 'abandon'], 'violence (default)', 'or is abandoned: no reward, no fight', { violence: 'violence', abandon: 'nothing: abandoned' }),
         choice('takeRivalDeal', 'take a rival deal', ['never', 'whenJobFails'], 'never (default)', '“If a PC fails at an important task, the GM may choose to offer a rival deal”', { never: 'never', whenJobFails: 'when a job fails' }),
         choice('flee', 'troupes flee', FLEE, 'once half are down (default)', undefined, FLEE_WORDS),
-        { kind: 'number', key: 'maxRounds', label: 'most rounds of a fight', placeholder: '50' },
+        { kind: 'number', key: 'maxRounds', label: 'most rounds of a fight', placeholder: String(DEFAULT_MAX_ROUNDS) },
         choice('bank', 'bank liquid coins', ['all', 'reserve', 'none'], 'all (default)', undefined, { all: 'all', reserve: 'all but a reserve', none: 'none' }),
         { kind: 'number', key: 'reserve', label: 'liquid coins kept back', placeholder: '0', help: 'with bank “all but a reserve”' },
         { kind: 'flag', key: 'defendRank', label: 'bank at once to keep the rank', help: 'when a consequence would cost the company its rank' },

@@ -5,6 +5,7 @@ import { WEAPONS } from '../../sim/sorcerer/bleed.ts';
 import { CURRENCY_POLICIES, DEFEND_POLICIES, STAND_UP_POLICIES } from '../../sim/sorcerer/conflict.ts';
 import { oneMore, sweepPreset } from './presets.ts';
 import { getAt, withValue } from './paths.ts';
+import { DEFAULT_CONFLICT_ROUNDS } from '../../sim/sorcerer/conflict.ts';
 
 function side(key: 'a' | 'b', label: string): Field {
   return {
@@ -139,7 +140,7 @@ export const conflictForm: MechanicForm = {
     { kind: 'die', key: 'die', label: 'die', placeholder: 'd10 (default)', options: ['d6', 'd8', 'd10', 'd12', 'd20'] },
     fighter('a', 'character A'),
     fighter('b', 'character B'),
-    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '20', help: 'a conflict still going is then a draw' },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: String(DEFAULT_CONFLICT_ROUNDS), help: 'a conflict still going is then a draw' },
   ],
   template: () => ({
     a: { name: 'sorcerer', stamina: 4, will: 5, weapon: 'smallHandgun' },

@@ -15,6 +15,9 @@ import { ADVANTAGE_ON, ADVANTAGE_ROLLS } from '../../sim/vdp/situational.ts';
 import { FIXED_SPLITS } from '../../sim/vdp/allocation.ts';
 import { sweepPreset } from './presets.ts';
 import { withValue } from './paths.ts';
+import { DEFAULT_COMBAT_ROUNDS } from '../../sim/vdp/combat.ts';
+import { DEFAULT_CONTEST_ROUNDS } from '../../sim/vdp/contestRound.ts';
+import { DEFAULT_MAX_STEPS } from '../../sim/vdp/extended.ts';
 
 /**
  * The setup's problems (schema issues, then the mechanic's refusals when it parses), each as
@@ -317,7 +320,7 @@ export const combatForm: MechanicForm = {
       ],
       newItem: (items) => ({ name: `fighter ${items.length + 1}`, attack: { attribute: 2, skill: 1 }, defence: { attribute: 2, skill: 1 }, fortitude: 3, type: 'trained', timing: 6 }),
     },
-    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a fight still going is then a draw' },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: String(DEFAULT_COMBAT_ROUNDS), help: 'a fight still going is then a draw' },
   ],
   template: () => ({
     characters: [
@@ -383,7 +386,7 @@ export const extendedForm: MechanicForm = {
     choice('advantageSteps', 'advantage applies to', ['every', 'first'], 'the first step only (default)', '“only applies to a single skill check … unless the rules state otherwise”; or every step, a circumstance of the whole job (good tools)', { every: 'every step', first: 'the first step only' }),
     choice('spendTension', 'spend tension', SPEND_POLICIES, 'on its attack rolls (default)', 'one advantage die per point on the next step’s roll; a roll exactly on its target banks a point', SPEND_WORDS),
     { kind: 'number', key: 'spendPerRoll', label: 'most tension a roll', placeholder: '4' },
-    { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: '100' },
+    { kind: 'number', key: 'maxSteps', label: 'most steps', placeholder: String(DEFAULT_MAX_STEPS) },
   ],
   template: () => ({ attack: { attribute: 2, skill: 2 }, defence: { attribute: 2, skill: 1 }, difficulty: 10, intensity: 7, steps: 3 }),
   presets: [sweepPreset('every split', 'each allocation of the 4 dice', { 'setup.allocation': [...EXTENDED_ALLOCATIONS] })],
@@ -419,7 +422,7 @@ export const contestRoundForm: MechanicForm = {
     contender('a'),
     contender('b'),
     choice('order', 'who goes first', CONTEST_ORDERS, 'timing (default)', 'timing: the higher Timing every round; rolled: 2d6 + Timing each round, as in combat'),
-    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a contest still going is then a draw' },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: String(DEFAULT_CONTEST_ROUNDS), help: 'a contest still going is then a draw' },
   ],
   template: () => ({
     a: { name: 'Ana', attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 },

@@ -6,6 +6,7 @@ import type { ChoiceField, Field, ListField, MechanicForm } from './spec.ts';
 import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
 import { namesMedic } from '../../sim/viciousness/traits.ts';
+import { DEFAULT_MAX_ROUNDS } from '../../sim/viciousness/battleSetup.ts';
 
 const rattled: Field = {
   kind: 'flag',
@@ -209,7 +210,7 @@ export const battleForm: MechanicForm = {
       marksmanPush,
       sidePush,
     ]),
-    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: '50', help: 'a battle still going after this many rounds is a draw' },
+    { kind: 'number', key: 'maxRounds', label: 'most rounds', placeholder: String(DEFAULT_MAX_ROUNDS), help: 'a battle still going after this many rounds is a draw' },
   ],
   template: () => ({
     sides: [

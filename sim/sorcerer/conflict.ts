@@ -68,6 +68,9 @@ import { MetricLayout, metricTable } from '../metrics.ts';
 import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
 import { WEAPONS, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
 
+/** Rounds a conflict lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
+export const DEFAULT_CONFLICT_ROUNDS = 20;
+
 const count = lazySchema(() => z.number().int().min(0).max(100));
 
 /**
@@ -254,7 +257,7 @@ export function stoodUpSacrificeDice(f: Fighter, n: number): number {
  */
 export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<SorcererRules, 'sacrificeCurrency' | 'totallyDefensive'>): string | undefined {
   if (rules.sacrificeCurrency !== 'carried') return undefined;
-  if ((setup.maxRounds ?? 20) === 1) return 'the conflict is one round, and currency is carried only into a later round';
+  if ((setup.maxRounds ?? DEFAULT_CONFLICT_ROUNDS) === 1) return 'the conflict is one round, and currency is carried only into a later round';
   const fighters = [setup.a, setup.b];
   const carriers = fighters.filter((f) => (f.currency ?? 'all') === 'all' || f.currency === 'defence');
   if (carriers.length === 0) {
@@ -288,7 +291,7 @@ export function sacrificeCurrencyIdle(setup: ConflictSetup, rules: Pick<Sorcerer
  */
 export function failedStandUpIdle(setup: ConflictSetup, rules: Pick<SorcererRules, 'failedStandUp'>): string | undefined {
   if (rules.failedStandUp !== 'beaten') return undefined;
-  const oneRound = (setup.maxRounds ?? 20) === 1;
+  const oneRound = (setup.maxRounds ?? DEFAULT_CONFLICT_ROUNDS) === 1;
   const neverAttacks = (f: Fighter) =>
     (f.dice ?? f.stamina) + (f.bonus ?? 0) === 0 && f.passion === undefined && (f.currency === 'none' || f.currency === 'standUp');
   const startsInBand = (f: Fighter) => openingPenalties(f) > f.stamina && openingPenalties(f) <= 2 * f.stamina;
@@ -417,7 +420,7 @@ export const conflict = defineMechanic({
   },
   prepare(setup, rules: SorcererRules) {
     const sides = setup.die ?? 10;
-    const maxRounds = setup.maxRounds ?? 20;
+    const maxRounds = setup.maxRounds ?? DEFAULT_CONFLICT_ROUNDS;
     const fighters = [setup.a, setup.b];
     const [A, B] = fighters.map((f) => f.name);
     const fold = contestFold(rules.exhausted);

@@ -57,6 +57,9 @@ import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, action
 import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
+/** Rounds a fight lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
+export const DEFAULT_COMBAT_ROUNDS = 50;
+
 /** "Wounds before KO", the character-type table. */
 export const WOUND_LIMITS = {
   /** "Pests, animals in a swarm, children" */
@@ -666,7 +669,7 @@ export const combat = defineMechanic({
     });
     const n = fighters.length;
     const teams = teamNames.length;
-    const maxRounds = setup.maxRounds ?? 50;
+    const maxRounds = setup.maxRounds ?? DEFAULT_COMBAT_ROUNDS;
     // 1 where effect dice also weigh on the loser's defences (rules.effectsOn), else 0.
     const effectsOnDefence = rules.effectsOn === 'ownTurn' ? 0 : 1;
     // 1 where an effect landed on a character in its own turn weighs at once on the rest of

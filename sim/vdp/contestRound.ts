@@ -46,6 +46,9 @@ import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './
 import { powInt } from '../exact/pow.ts';
 import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 
+/** Rounds a contest lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
+export const DEFAULT_CONTEST_ROUNDS = 50;
+
 /**
  * Who goes first each round: `timing` ("the character with best Timing going first": the
  * higher Timing attribute, a coin each round when equal) or `rolled` (2d6 + Timing every
@@ -272,7 +275,7 @@ export const contestRound = defineMechanic({
     const cs = [setup.a, setup.b];
     const [A, B] = cs.map((c) => c.name);
     const order = setup.order ?? 'timing';
-    const maxRounds = setup.maxRounds ?? 50;
+    const maxRounds = setup.maxRounds ?? DEFAULT_CONTEST_ROUNDS;
     const attackBonus = Int32Array.from(cs, (c) => bonusOf(c.attack));
     const defenceBonus = Int32Array.from(cs, (c) => bonusOf(c.defence));
     const threshold = Int32Array.from(cs, contestThreshold);

@@ -36,6 +36,9 @@ import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, SPEND_POLICIES, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 
+/** Steps an extended check takes at most where the setup leaves `maxSteps` out. */
+export const DEFAULT_MAX_STEPS = 100;
+
 /**
  * How the 4 dice are split each step: a fixed split of the combat table (attack/defence),
  * or `pressAfterMiss`: 2/2, but 3/1 right after a missed attack, since a second miss in a
@@ -139,7 +142,7 @@ export const extended = defineMechanic({
   prepare(setup, rules: VdpRules) {
     const policy = setup.allocation ?? '2/2';
     const { steps, difficulty, intensity } = setup;
-    const maxSteps = setup.maxSteps ?? 100;
+    const maxSteps = setup.maxSteps ?? DEFAULT_MAX_STEPS;
     const net = netAdvantage(setup.advantage, setup.disadvantage);
     const bonuses: [number, number] = [bonusOf(setup.attack), bonusOf(setup.defence)];
     const spendPolicy = setup.spendTension ?? 'onAttack';

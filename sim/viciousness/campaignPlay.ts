@@ -16,7 +16,7 @@ import { MetricLayout, metricTable } from '../metrics.ts';
 import { Skirmish } from './skirmish.ts';
 import type { Aid } from './violence.ts';
 import * as wealth from './wealth.ts';
-import { CAPTAIN_TRAITS, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
+import { CAPTAIN_TRAITS, DEFAULT_RANK, MAX_TRAITS, MINION_TRAITS, REWARD_BASELINE, replacementCost } from './wealth.ts';
 import { COMBATANT_DIE } from './violence.ts';
 import { price } from './purchases.ts';
 import { PARTICIPANT_DIE } from './knaveryDice.ts';
@@ -24,6 +24,7 @@ import { pushBelow } from './knaveryPushes.ts';
 import { GUARDS_PER_ACTIVE_CHALLENGE, noFightWhy, type CampaignSetup } from './campaignSetup.ts';
 import { namesMedic, namesTrait, pushesForChallenges, traitCount, type MarksmanPush } from './traits.ts';
 import { AMBITION_JOBS, AMBITION_NONE, AMBITION_RANK, ambitionCode, reservedPcs, traitRoom } from './advancement.ts';
+import { DEFAULT_MAX_ROUNDS } from './battleSetup.ts';
 
 // Local copies of what the per-turn loop uses from other modules: run under tsx, every
 // read of an imported binding goes through a getter (its CommonJS interop), which cost
@@ -352,7 +353,7 @@ export class CampaignPlan {
     const policy = setup.policy ?? {};
     const job = policy.job;
 
-    this.startRank = setup.company.rank ?? 2;
+    this.startRank = setup.company.rank ?? DEFAULT_RANK;
     this.startPoints = setup.company.points ?? minimumPoints(this.startRank);
 
     const troupes = setup.troupes.flatMap((t) => Array.from({ length: t.count ?? 1 }, () => t));
@@ -711,7 +712,7 @@ export class CampaignTrial {
     const marksman = marksmanPush !== 'never' ? plan.pcMarksman : undefined;
     const pcs = { diceSides: plan.viSides, diceFrom: plan.viFrom, diceTo: this.viTo, captain: plan.pcCaptain, rattled: this.rattled, berzerker: plan.pcBerzerker, duelist: plan.pcDuelist, medic: plan.pcMedic, defender, marksman };
     const troupeFlee = policy.flee ?? 'lostHalf';
-    const maxRounds = policy.maxRounds ?? 50;
+    const maxRounds = policy.maxRounds ?? DEFAULT_MAX_ROUNDS;
     const fights = (guardDice: number[], guardBonus: number[], guardFlee: 'never' | 'outnumbered' | 'lostHalf') =>
       new Skirmish(pcs, plan.maxTroupeSize, plan.rules, { troupeFlee, guardFlee, maxRounds, guardDice, guardBonus, marksmanPush });
     const jobGuardDice = [COMBATANT_DIE, ...eachDie(guards.dice ?? [])];

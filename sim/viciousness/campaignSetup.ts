@@ -16,7 +16,7 @@ import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
 import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, pushesForChallenges, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
-import { CAPTAIN_TRAITS, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
+import { CAPTAIN_TRAITS, DEFAULT_RANK, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = entityName;
 
@@ -255,7 +255,7 @@ export const campaignSetup = lazySchema(() => z
   .strict()
   .superRefine((s, ctx) => {
     checkRivals(s.rivals ?? [], ctx, ['rivals']);
-    const rank = s.company.rank ?? 2;
+    const rank = s.company.rank ?? DEFAULT_RANK;
     if (s.company.points !== undefined && rankOf(s.company.points) !== rank) {
       const top = rank === MAX_RANK ? 'or more' : `to ${RANK_MINIMUM[rank] - 1}`;
       ctx.addIssue({
@@ -648,7 +648,7 @@ function fieldNotes(
     nothing('policy.buy.payWith', `"liquid" pays a purchase with liquid coins, and ${noPurchase}, so nothing is paid`);
   } else if (buy?.payWith === 'liquid' && banksAll !== undefined && !startsWithLiquid) {
     nothing('policy.buy.payWith', `"liquid" pays with the liquid coins left at a purchase, made as a turn begins, and ${banksAll} every liquid coin is banked at the end of the turn it was earned, and the company starts with none (company.liquid is 0 and no troupe's starting asset is a liquid coin), so none is ever left`);
-  } else if (buy?.payWith === 'points' && policy.bank === 'none' && neverDemoted !== undefined && (s.company.points === undefined || s.company.points === minimumPoints(s.company.rank ?? 2))) {
+  } else if (buy?.payWith === 'points' && policy.bank === 'none' && neverDemoted !== undefined && (s.company.points === undefined || s.company.points === minimumPoints(s.company.rank ?? DEFAULT_RANK))) {
     // A trade may not take the points below the minimum of the rank held (CampaignTrial.pay),
     // so none is made while they sit at it. They start there, only banking raises them (bank
     // "none" banks nothing, and defendRank banks only after a rival's consequence), and
@@ -670,7 +670,7 @@ function fieldNotes(
       nothing('policy.buy.liquidRank', `${banksAll} every liquid coin is banked at the end of the turn it was earned, so none of a rank other than the company's is left at a purchase`);
     } else if (!buysSomething) {
       nothing('policy.buy.liquidRank', `${noPurchase}, so nothing is paid`);
-    } else if (neverDemoted !== undefined && (policy.bank === 'none' || (s.company.rank ?? 2) === MAX_RANK)) {
+    } else if (neverDemoted !== undefined && (policy.bank === 'none' || (s.company.rank ?? DEFAULT_RANK) === MAX_RANK)) {
       // A liquid coin is of the rank the company held as it was earned (a job's reward, at
       // the turn's rank), as the campaign began (company.liquid) or as its troupe was founded
       // (a successor's): one of another rank at a purchase needs the rank to have moved
@@ -874,7 +874,7 @@ function ambitionNeverMetWhy(s: CampaignSetup): string | undefined {
   const ambition = policy.ambition;
   if (ambition === undefined) return undefined;
   if ('jobs' in ambition) return policy.action === 'idle' ? 'it counts successful jobs, and action is "idle", so no troupe takes a job' : undefined;
-  const startRank = s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? 2;
+  const startRank = s.company.points !== undefined ? rankOf(s.company.points) : s.company.rank ?? DEFAULT_RANK;
   if (startRank >= MAX_RANK) return `the company starts at rank ${MAX_RANK}, the highest`;
   if (policy.bank === 'none') return 'only banking raises the investment points that give the rank, and bank "none" banks no coin (defendRank banks only back up to the rank held)';
   return undefined;

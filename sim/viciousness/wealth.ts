@@ -6,6 +6,8 @@
 /** Ranks run 1..7: "It is numbered from 1 to 7." */
 export const MIN_RANK = 1;
 export const MAX_RANK = 7;
+/** A company's starting rank where the setup leaves it out: "The default rank is 2". */
+export const DEFAULT_RANK = 2;
 
 /**
  * "The following table has the minimum investment points per rank."
