@@ -362,7 +362,7 @@ interface Policy {
 type Flee = 'never' | 'outnumbered' | 'lostHalf';
 interface Setup {
   turns: number;
-  company: { name: string; rank?: number };
+  company: { name: string; rank?: number; points?: number; liquid?: number; assets?: number };
   troupes: TroupeSpec[];
   rivals?: RivalSpec[];
   policy: Policy;
@@ -848,10 +848,14 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const tasksFor = new Map<Troupe, number>();
 
   const startRank = setup.company.rank ?? 2;
-  let points = RANK_MIN[startRank - 1];
+  // campaign.md: company.points, "starting investment points; must lie within the rank"
+  // (default its minimum); company.liquid, liquid coins at the start, of the starting rank;
+  // company.assets, assets at the start besides the troupes' own.
+  let points = setup.company.points ?? RANK_MIN[startRank - 1];
   /** Liquid coins by the rank they were earned at. */
   const liquid: number[] = [0, 0, 0, 0, 0, 0, 0, 0];
-  let assets = 0;
+  liquid[startRank] += setup.company.liquid ?? 0;
+  let assets = setup.company.assets ?? 0;
 
   const troupes: Troupe[] = [];
   for (const spec of setup.troupes) {
@@ -3090,6 +3094,34 @@ const SETUPS: { name: string; trials: number; setup: Setup; excluded?: Record<st
     },
   },
 ];
+
+// The company's own start (company.points, liquid, assets): no case above set them, and
+// starting liquid coins read as none went unseen here (an audit's mutation).
+const STARTED: { name: string; trials: number; setup: Setup }[] = [
+  {
+    name: 'company-points-near-the-top-of-its-rank',
+    trials: 6000,
+    setup: {
+      turns: 10,
+      company: { name: 'co', rank: 2, points: 29 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'r', rank: 4, designs: [{ severity: 'medium', style: 'rash' }, { severity: 'light', style: 'rash' }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, flee: 'never' },
+    },
+  },
+  {
+    name: 'company-liquid-and-assets-unbanked',
+    trials: 6000,
+    setup: {
+      turns: 10,
+      company: { name: 'co', rank: 3, points: 31, liquid: 4, assets: 2 },
+      troupes: [{ name: 'a', captain: { knavery: ['d6'], violence: ['d4'] }, minions: [{ name: 'm', knavery: ['d6'], violence: ['d4'] }] }],
+      rivals: [{ name: 'r', rank: 5, designs: [{ severity: 'light', style: 'rash' }, { severity: 'light' }] }],
+      policy: { job: { challenges: 3, method: 'rare' }, bank: 'none', flee: 'never' },
+    },
+  },
+];
+SETUPS.push(...STARTED);
 
 describe('the campaign against a slow reference written from the rulings', () => {
   for (const s of SETUPS) {
