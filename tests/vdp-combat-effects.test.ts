@@ -581,6 +581,9 @@ describe('the fast fight agrees with the slow reference duel', () => {
     // effectsOn "allActions" (the wait, the default until December 2026): the same block's
     // dice wait for the attacker's next turn. Fails with the engine's dice weighing at once.
     ['effectsOn allActions: a block\'s effect waits for the attacker\'s next turn', { ...jill, allocation: '2/2', fortitude: 3 }, { ...jack, allocation: '1/3', fortitude: 3, offensiveEffect: 'always', tension: 2 }, { effectsOn: 'allActions' }],
+    // Two wound limits apart: the target's decides whether the blow would KO (the engine
+    // read the attacker's and every case above, trained against trained, agreed: an audit).
+    ['unlessKo against a sturdier type: the target\'s limit decides', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', attack: { attribute: 3, skill: 2 } }, { ...jill, type: 'wellTrained', fortitude: 2 }],
     ['offensive effects unlessKo against bidders that always contest', { ...jack, allocation: '3/1', offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1 }, { ...jill, allocation: '2/2', bid: 'always', tension: 2, spendTension: 'onDefence' }],
     ['always converting against a boss: no one is KO\'d, but the boss does', { ...jack, allocation: '4/0', offensiveEffect: 'always', bid: 'never' }, { ...jill, type: 'boss', fortitude: 3, allocation: '2/2', defensiveEffect: 'never' }],
     ['armour against piercing; a Weakened, Panicked fighter who pays to shake it off', { ...jack, allocation: '3/1', armour: 2, status: { weakened: true, panicked: true }, tension: 1 }, { ...jill, allocation: '3/1', armourPiercing: 1, attack: { attribute: 2, skill: 1, bonus: 1 } }],
