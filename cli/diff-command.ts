@@ -14,7 +14,7 @@ import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
 import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind, legacyLabel } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
-import { UsageError, parseFlags } from './options.ts';
+import { UsageError, decimal, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
@@ -344,7 +344,7 @@ export function readBothSides(base: string, next: string): { base: ScenarioResul
 
 function rate(flag: string, text: string | undefined, fallback: number, open01: boolean): number {
   if (text === undefined) return fallback;
-  const x = Number(text);
+  const x = decimal(text);
   const ok = text.trim() !== '' && Number.isFinite(x) && (open01 ? x > 0 && x < 1 : x >= 0);
   if (!ok) throw new UsageError(`${flag} expects ${open01 ? 'a rate between 0 and 1 such as 0.05' : 'a number ≥ 0 such as 0.01'}, got "${text}"`);
   return x;

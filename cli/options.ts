@@ -108,9 +108,19 @@ export function workersOption(text: string | undefined): number | undefined {
   return boundedInteger('--workers', text, MAX_WORKERS);
 }
 
+/**
+ * `text` as a decimal number ("0.001", "5", "1e-3"), NaN for anything else: Number() also
+ * reads "0x10" as 16 and "0b1" as 1, which `--trials` (whole digits only) refused while
+ * `--min-change` and the POOLSIM_* settings took them (an input audit): one reading for
+ * every number the command line and the environment give.
+ */
+export function decimal(text: string): number {
+  return /^\s*[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+}
+
 export function positiveNumber(flag: string, text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const x = Number(text);
+  const x = decimal(text);
   if (text.trim() === '' || !Number.isFinite(x) || x <= 0) throw new UsageError(`${flag} expects a positive number such as 0.001, got "${shown(text)}"`);
   return x;
 }

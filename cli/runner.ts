@@ -12,7 +12,7 @@ import type { ScenarioResult } from '../sim/result.ts';
 import { DeferredPool, defaultWorkers, inProcessExecutor } from '../workers/pool.ts';
 import { Interrupted, STOP_SIGNALS, initialChunks, runScenarios, type ChunkExecutor, type PointRun, type ScheduleOptions, type StopSignal } from '../workers/schedule.ts';
 import { noProgress, progressBar, wantsProgress } from './progress.ts';
-import { UsageError } from './options.ts';
+import { UsageError, decimal } from './options.ts';
 import { currentFolder } from '../reports/target.ts';
 
 export { ChunkFailed, Interrupted, PoolFailed, STOP_SIGNALS, SolveChunkFailed, shardOf, type StopSignal } from '../workers/schedule.ts';
@@ -104,7 +104,7 @@ export class PoolDecision {
 function poolPaysOffMs(env: NodeJS.ProcessEnv): number {
   const text = env.POOLSIM_POOL_PAYS_OFF_MS;
   if (text === undefined || text.trim() === '') return POOL_PAYS_OFF_MS;
-  const ms = Number(text);
+  const ms = decimal(text);
   if (!Number.isFinite(ms) || ms < 0) throw new UsageError(`$POOLSIM_POOL_PAYS_OFF_MS expects a number of milliseconds, 0 or more, got "${text.slice(0, 60)}"`);
   return ms;
 }
@@ -251,7 +251,7 @@ export const DEFAULT_CHUNK_TIMEOUT_S = 1800;
 function chunkTimeoutMs(env: NodeJS.ProcessEnv): number {
   const text = env.POOLSIM_CHUNK_TIMEOUT_S;
   if (text === undefined || text.trim() === '') return DEFAULT_CHUNK_TIMEOUT_S * 1000;
-  const s = Number(text);
+  const s = decimal(text);
   if (!Number.isFinite(s) || s <= 0) throw new UsageError(`$POOLSIM_CHUNK_TIMEOUT_S expects a number of seconds above 0, got "${text.slice(0, 60)}"`);
   // Node's timers hold at most 2^31 − 1 ms; a longer one fires at once (and every chunk
   // would count as stuck), so a limit beyond it is refused, not shortened.

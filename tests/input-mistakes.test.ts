@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
 import { plainText } from '../cli/text.ts';
+import { decimal } from '../cli/options.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
 const write = (name: string, text: string) => {
@@ -508,6 +509,18 @@ expcet: []
     const shown = join(dir, 'nl', 'bad\\u000afile.json');
     expect(r.err).toContain(`  ${shown}: name: expected a string, got 5\n`);
     expect(r.err).not.toContain('\nfile.json');
+  });
+
+  test('a number on the command line or in a POOLSIM_ setting is a decimal one: 0x10 and 0b1 are refused everywhere, as --trials refused them (--min-change, --precision and the settings took them: an input audit)', async () => {
+    expect([decimal('0.001'), decimal('5'), decimal('1e-3'), decimal(' 2 '), decimal('.5')]).toEqual([0.001, 5, 0.001, 2, 0.5]);
+    for (const bad of ['0x10', '0b1', '0o7', '', 'Infinity', '1_000']) expect(decimal(bad)).toBeNaN();
+    const f = write('hex.yaml', clash);
+    const precision = await poolsim('run', f, '--precision', '0x1');
+    expect(precision.code).toBe(2);
+    expect(precision.err).toContain('--precision expects a positive number such as 0.001, got "0x1"');
+    const minChange = await poolsim('diff', f, f, '--min-change', '0x1');
+    expect(minChange.code).toBe(2);
+    expect(minChange.err).toContain('--min-change expects a number ≥ 0 such as 0.01, got "0x1"');
   });
 
   test('nothing near: no guess', async () => {
