@@ -533,7 +533,9 @@ function findNodeOf(find: FindRun, done: boolean, stopped: boolean): HTMLElement
       ? `The exact figures of its values could not be computed: ${find.failure}`
       : ended
         ? `Not computed: Find ended before the exact figures of its ${values(n)} were in, so no value is found.`
-        : `computing… the exact figures of its ${values(n)}, in the workers; the answer follows once they are in.`;
+        : // Where the question's figure has no exact value, the answer that follows is Monte
+          // Carlo's: said, so the wait does not read as a promise of an exact one (an audit).
+          `computing… the exact figures of its ${values(n)}, in the workers; the answer follows once they are in, from them, or by Monte Carlo where its figure has none.`;
   return h(
     'section',
     { class: 'find-results', attrs: { 'data-find-state': find.failure !== undefined ? 'failed' : 'running' } },
