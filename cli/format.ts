@@ -1,5 +1,6 @@
 /** The readable table `poolsim run` prints without `--json`. */
 import type { ScenarioResult } from '../sim/result.ts';
+import { oneLine } from '../sim/scenario.ts';
 import { pointLabel } from '../reports/sweep.ts';
 import { rowFigures } from '../sim/solve/sentence.ts';
 import { bandText, exactDisagrees, measured } from '../reports/checkText.ts';
@@ -14,7 +15,7 @@ function table(rows: string[][]): string {
 /** `setup`, the scenario's: check lines name their points as the reports do (reports/sweep.ts). */
 export function formatResult(result: ScenarioResult, file: string, setup?: unknown): string {
   const lines: string[] = [];
-  lines.push(`${result.name}  (${result.system} ${result.mechanic}, ${file})`);
+  lines.push(`${result.name}  (${result.system} ${result.mechanic}, ${oneLine(file)})`);
   lines.push(
     result.precision === undefined
       ? `${result.trials} trials per point, seed ${JSON.stringify(result.seed)}`

@@ -130,16 +130,18 @@ export async function main(
     if (e instanceof UsageError) {
       // The whole usage after an unknown command; after a known command's bad flag, one
       // line pointing to it (fifty lines of usage scrolled the message itself away).
-      err.write(COMMANDS.includes(command) ? `poolsim: ${plainText(e.message)}\n(poolsim ${command} --help lists every command and flag)\n` : `poolsim: ${plainText(e.message)}\n\n${USAGE}\n`);
+      // One line, a path's newline included (sim/scenario.ts oneLine).
+      const said = plainText(oneLine(e.message));
+      err.write(COMMANDS.includes(command) ? `poolsim: ${said}\n(poolsim ${command} --help lists every command and flag)\n` : `poolsim: ${said}\n\n${USAGE}\n`);
       return 2;
     }
     if (e instanceof TargetRefused) {
       // Refused once the scenarios had run (reports/write.ts looks again): they ran.
-      err.write(`poolsim: ${plainText(e.message)}; ${e.afterRun ? 'the scenarios ran, but no report was written' : 'nothing was run or written'}\n`);
+      err.write(`poolsim: ${plainText(oneLine(e.message))}; ${e.afterRun ? 'the scenarios ran, but no report was written' : 'nothing was run or written'}\n`);
       return 2;
     }
     if (e instanceof ShardError) {
-      err.write(`poolsim: ${plainText(e.message)}; nothing was written\n`);
+      err.write(`poolsim: ${plainText(e.lines.map(oneLine).join('\n'))}; nothing was written\n`);
       return 2;
     }
     if (e instanceof ChunkFailed || e instanceof PoolFailed) {

@@ -108,20 +108,21 @@ export async function reportCommand(
   context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
 ): Promise<number> {
   const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers', 'baseline', 'min-change', 'fdr']);
-  // A `..` after a link as the system reads it (systemPath), for --out as for --baseline.
-  const outDir = systemPath(values.out ?? 'reports/out');
-  if (values.baseline !== undefined) values.baseline = systemPath(values.baseline);
   if (values.baseline === undefined && (values.fdr !== undefined || values['min-change'] !== undefined)) {
     throw new UsageError('--fdr and --min-change say what counts as moved since --baseline DIR: give --baseline too');
   }
   const diffOptions = diffOptionsOf(values);
   // Run from a folder deleted since: absolute paths work, a relative one (a default too)
-  // is refused, said so, before it reads as a missing file.
+  // is refused, said so, before it reads as a missing file (and before systemPath, which
+  // reads the current folder for a relative one).
   checkCurrentFolder([
     ...(positionals.length > 0 ? positionals.map((p): [string, string] => [p, 'a scenario file or folder']) : [[DEFAULT_INPUT, 'the default scenario folder'] as [string, string]]),
-    [outDir, values.out === undefined ? 'the default --out' : '--out'],
+    [values.out ?? 'reports/out', values.out === undefined ? 'the default --out' : '--out'],
     ...(values.baseline === undefined ? [] : [[values.baseline, '--baseline'] as [string, string]]),
   ]);
+  // A `..` after a link as the system reads it (systemPath), for --out as for --baseline.
+  const outDir = systemPath(values.out ?? 'reports/out');
+  if (values.baseline !== undefined) values.baseline = systemPath(values.baseline);
   // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
   let baseline: ScenarioResult[] | undefined;
   if (values.baseline !== undefined) {

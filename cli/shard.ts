@@ -30,8 +30,13 @@ export const POOLSIM_VERSION: string = packageJson.version;
 
 /** A shard that cannot be run or parts that cannot be merged: exit 2, nothing written. */
 export class ShardError extends Error {
-  constructor(message: string) {
-    super(message);
+  /** One line per problem (a path's own newline is not a new line: sim/scenario.ts oneLine). */
+  readonly lines: readonly string[];
+
+  constructor(message: string | readonly string[]) {
+    const lines = typeof message === 'string' ? [message] : message;
+    super(lines.join('\n'));
+    this.lines = lines;
     this.name = 'ShardError';
   }
 }
@@ -581,7 +586,7 @@ export function readPart(path: string): PartFile {
     // A YAML scenario is not JSON at all: said what it is, as diff says it.
     const yaml = /\.ya?ml$/i.test(path) ? yamlValue(text, path) : undefined;
     if (poolsimFileKind(yaml) !== undefined) value = yaml;
-    else throw new ShardError(e instanceof ScenarioErrors ? e.errors.map((x) => x.message).join('\n') : `${path}: not valid JSON: ${(e as Error).message}`);
+    else throw new ShardError(e instanceof ScenarioErrors ? e.errors.map((x) => x.message) : `${path}: not valid JSON: ${(e as Error).message}`);
   }
   if (value === null || typeof value !== 'object' || (value as { format?: unknown }).format !== PART_FORMAT) {
     // Named for what it is (a result, a scenario…), as diff names a file it does not take,
@@ -605,7 +610,7 @@ export function readPart(path: string): PartFile {
   const parsed = partSchema.safeParse(value);
   if (!parsed.success) {
     // What was expected and what was found, as a scenario's problems are said.
-    throw new ShardError(zodErrors(path, [], parsed.error, value).slice(0, 10).map((e) => e.message).join('\n'));
+    throw new ShardError(zodErrors(path, [], parsed.error, value).slice(0, 10).map((e) => e.message));
   }
   return parsed.data;
 }

@@ -658,12 +658,16 @@ export function sweepPathProblem(root: unknown, path: string): string | undefine
  * other as written (an input audit: side b's one d4 rolled as a's four, hits.b 1.02 against
  * 0.5 exact).
  */
-export function unshared(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unshared);
+export function unshared(value: unknown, depth = 0): unknown {
+  // Past the nesting the schema takes, as it is: an alias inside what it names (`&x [1, *x]`)
+  // is a loop, which the shape check refuses at its path ("nested more than 32 levels"),
+  // not a copy that never ends (a review: the stack overflowed, said at the top level).
+  if (depth > MAX_DEPTH) return value;
+  if (Array.isArray(value)) return value.map((v) => unshared(v, depth + 1));
   // Plain objects only: anything else (a YAML `!!set` reads as a Set) stays as it is, for
   // validation to refuse by its kind.
   const proto = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
-  if (proto === Object.prototype || proto === null) return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, unshared(v)]));
+  if (proto === Object.prototype || proto === null) return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, unshared(v, depth + 1)]));
   return value;
 }
 

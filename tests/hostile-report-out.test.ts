@@ -347,6 +347,14 @@ describe('report from a folder deleted since the shell went into it (an audit: "
     const baseline = fromDeletedFolder(['report', join(dir, 'lib'), '--out', join(dir, 'rep'), '--baseline', 'bl']);
     expect(baseline.status, baseline.stderr).toBe(2);
     expect(baseline.stderr).toContain('a relative path leads nowhere: bl (--baseline)');
+    // With a "..", read as the system reads it only once the folder is known to be there
+    // (a review: "ENOENT … uv_cwd", exit 3).
+    const up = fromDeletedFolder(['report', join(dir, 'lib'), '--out', '../x']);
+    expect(up.status, up.stderr).toBe(2);
+    expect(up.stderr).toContain('a relative path leads nowhere: ../x (--out)');
+    const upBaseline = fromDeletedFolder(['report', join(dir, 'lib'), '--out', join(dir, 'rep'), '--baseline', '../y']);
+    expect(upBaseline.status, upBaseline.stderr).toBe(2);
+    expect(upBaseline.stderr).toContain('a relative path leads nowhere: ../y (--baseline)');
     expect(existsSync(join(dir, 'rep'))).toBe(false);
   }, 60_000);
 

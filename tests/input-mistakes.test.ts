@@ -10,6 +10,8 @@ import { describe, expect, test } from 'vitest';
 import { poolsim } from './helpers.ts';
 import { plainText } from '../cli/text.ts';
 import { decimal } from '../cli/options.ts';
+import { parseScenarioText } from '../sim/scenarioText.ts';
+import { setPath } from '../sim/scenario.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
 const write = (name: string, text: string) => {
@@ -509,6 +511,17 @@ expcet: []
     const shown = join(dir, 'nl', 'bad\\u000afile.json');
     expect(r.err).toContain(`  ${shown}: name: expected a string, got 5\n`);
     expect(r.err).not.toContain('\nfile.json');
+    // A refused --out, and a result's heading, on one line too (a review).
+    const good = write(join('nl', 'go\nod.yaml'), clash);
+    const shard = await poolsim('run', good, '--shard', '0/2', '--out', join(dir, 'nl'));
+    expect(shard.code).toBe(2);
+    expect(shard.err).toContain(`--out ${join(dir, 'nl')}`);
+    const linked = await poolsim('run', good, '--shard', '0/2', '--out', join(dir, 'l\nnk', 'p.json'));
+    expect(linked.code).toBe(2);
+    expect(linked.err.trimEnd().split('\n')[0]).toContain('l\\u000ank');
+    const table = await poolsim('run', good);
+    expect(table.code, table.err).toBe(0);
+    expect(table.out).toContain(`(viciousness clash, ${join(dir, 'nl', 'go\\u000aod.yaml')})`);
   });
 
   test('a number on the command line or in a POOLSIM_ setting is a decimal one: 0x10 and 0b1 are refused everywhere, as --trials refused them (--min-change, --precision and the settings took them: an input audit)', async () => {
@@ -564,6 +577,27 @@ describe('messages an input audit found unclear (December 2026)', () => {
     const alias = write('alias.yaml', clash.replace('dice: ["d6"]', 'dice: &dice ["d6"]').replace('{ name: boss }', '{ name: boss, dice: *dice }'));
     const r = await poolsim('run', alias, '--json');
     expect(r.code, r.err).toBe(0);
+  });
+
+  test('an alias inside what it names is refused at its depth, not a stack overflow (a review)', async () => {
+    const f = write('alias-loop.yaml', clash.replace('trials: 500', 'trials: 500\njunk: &x [1, *x]'));
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: junk.1.1.1`);
+    expect(r.err).toContain('nested more than 32 levels deep');
+  });
+
+  test('an alias reads as its own copy, and setPath shares nothing with what it copies (a review: each half alone kept the sweep test passing)', () => {
+    const data = parseScenarioText('a: &x { n: [1] }\nb: *x\n', 'x.yaml') as { a: { n: number[] }; b: { n: number[] } };
+    expect(data.a).toEqual(data.b);
+    expect(data.a).not.toBe(data.b);
+    expect(data.a.n).not.toBe(data.b.n);
+    const shared = { n: [1] };
+    const root = { a: shared, b: shared };
+    const set = setPath(root, 'a.n', [2]) as typeof root;
+    expect(set.b.n).toEqual([1]);
+    expect(set.a).not.toBe(set.b);
+    expect(root.a.n).toEqual([1]);
   });
 
   test('a sweep or a solve of a place that a YAML alias repeats changes that place only: the alias is a copy (both changed, unsaid, while the result echoed the other as written: an input audit)', async () => {

@@ -137,6 +137,12 @@ describe('a combatant\'s role where nothing reads who is a captain (a role "capt
     expectActs(run(mechanic, crew({ role: 'captain' }), { woundOrder: 'captainFirst' }), run(mechanic, crew({}), { woundOrder: 'captainFirst' }), 'sides.0.combatants.0.role');
   });
 
+  test('battle: a side whose Defender takes the blows meant for its captain reads it, so no note (a review: the reader could go unseen)', () => {
+    const guarded = crew({ role: 'captain' }, { defenderPush: 'captain' });
+    (guarded.sides[0]!.combatants as object[]).push({ name: 'bodyguard', traits: ['defender'] });
+    expect((run('battle', guarded).notes ?? []).filter((n) => n.startsWith('sides.0.combatants.0.role '))).toEqual([]);
+  });
+
   test('battle: a side whose Medic attends captains first reads it, so no note', () => {
     const withMedic = (boss: object) => crew(boss, { aid: 'medic' });
     expectActs(run('battle', withMedic({ role: 'captain' }), {}, 20000), run('battle', withMedic({}), {}, 20000), 'sides.0.combatants.0.role');
