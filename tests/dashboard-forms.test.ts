@@ -234,6 +234,11 @@ describe('every mechanic has a form in its own words', () => {
     expect(sweepOverlap(withMedic, { path: 'setup.sides.0.aid', value: 'medic' }).kind).toBe('refused');
     const deaths = (scenario: object) => runPlan(planScenario(scenario, 'b.json')).results[0]!.metrics['deaths.crew']!.exact!;
     expect(deaths(scenarioB(withMedic, { path: 'setup.sides.0.medics', value: 1 }))).toBeLessThan(deaths(withMedic) - 0.05);
+    // Vary setting the combatant's traits: the default is each point's, so none is said for
+    // A, and B = medics 1 is not refused (a review: at the point with a Medic it acts).
+    const swept = { ...battle([]), sweep: { 'setup.sides.0.combatants.0.traits': [[], ['medic']] } };
+    expect(valueOrDefault(swept, 'setup.sides.0.medics', undefined)).toBeUndefined();
+    expect(sweepOverlap(swept, { path: 'setup.sides.0.medics', value: 1 }).kind).toBe('none');
     // A campaign troupe with a Medic PC: its aid is a Medic's.
     const campaign = (traits: string[]) => ({ name: 'c', system: 'viciousness', mechanic: 'campaign', setup: { turns: 4, troupes: [{ name: 't', captain: { traits } }] } });
     expect(valueOrDefault(campaign(['medic']), 'setup.troupes.0.aid', undefined)).toBe('medic');

@@ -100,9 +100,18 @@ export function valueOrDefault(scenario: Record<string, unknown>, path: string, 
       : head === 'rules' && rest.length === 1
         ? ruleFields(form.system, form.mechanic).find((f) => f.key === String(rest[0]))
         : undefined;
+  if (field === undefined || field.kind === 'group' || field.kind === 'list') return undefined;
   // The item holding it, for a default that depends on it (a side's medics beside a Medic).
-  const holder = head === 'setup' ? getAt(scenario, parsePath(path).slice(0, -1)) : undefined;
-  return field === undefined || field.kind === 'group' || field.kind === 'list' ? undefined : shownDefault(field, holder);
+  const holderPath = parsePath(path).slice(0, -1);
+  if ((field.kind === 'number' || field.kind === 'choice') && field.defaultIn) {
+    // Where Vary sets something in that item (its combatants' traits), the default is each
+    // point's own: not known for A as a whole (a review: B = medics 1 was refused as A's
+    // default where, at the point with a Medic, it moved deaths from 0.117 to 0.011).
+    const holderKey = `${holderPath.join('.')}.`;
+    const sweep = scenario.sweep !== null && typeof scenario.sweep === 'object' ? Object.keys(scenario.sweep) : [];
+    if (sweep.some((k) => k.startsWith(holderKey) || holderKey.startsWith(`${k}.`))) return undefined;
+  }
+  return shownDefault(field, head === 'setup' ? getAt(scenario, holderPath) : undefined);
 }
 
 /**

@@ -148,7 +148,7 @@ const aid: ChoiceField = {
   kind: 'choice',
   key: 'aid',
   label: 'medical attention',
-  placeholder: 'none: 2 in 4 die (default)',
+  placeholder: 'none: 2 in 4 die (default): a Medic beside a combatant with its trait',
   defaultIn: (side) => (listsMedic(side) ? 'medic' : 'none'),
   options: [
     { value: 'none', label: 'none: 2 in 4 die' },
@@ -204,7 +204,7 @@ export const battleForm: MechanicForm = {
     sides([
       flee,
       aid,
-      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1', defaultIn: (side) => (listsMedic(side) ? 0 : 1), help: 'only with a Medic: each attends one wounded per round (with the medicReach variant “window”, one a round of those wounded in the last 30 seconds; all of them with “all”)' },
+      { kind: 'number', key: 'medics', label: 'medics', placeholder: '1 (0 beside a Medic listed)', defaultIn: (side) => (listsMedic(side) ? 0 : 1), help: 'only with a Medic: each attends one wounded per round (with the medicReach variant “window”, one a round of those wounded in the last 30 seconds; all of them with “all”)' },
       berzerkerPush,
       defenderPush,
       marksmanPush,
