@@ -207,6 +207,9 @@ function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
+  // A number past the largest a double holds (1e400 in a JSON file, `.inf` in YAML) reads
+  // as Infinity: said as too large, not as a value the file never wrote (an input audit).
+  if (value === Infinity || value === -Infinity) return `${value > 0 ? '' : '-'}Infinity (or a number too large to hold, as 1e400 is)`;
   if (typeof value === 'number') return Number.isInteger(value) ? `${value}` : `the number ${value}`;
   if (typeof value === 'string') return `"${value.length > 40 ? value.slice(0, 40) + '…' : value}"`;
   if (typeof value === 'object') return 'an object';
