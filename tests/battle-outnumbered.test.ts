@@ -34,7 +34,14 @@
  *   flight phase, every side with someone able judged on the same head counts:
  *   `outnumbered` as above, `lostHalf` once wounded + dead ≥ half the side's starting
  *   combatants;
- * - 50 rounds at most; everyone down, everyone fled or the cap: a draw.
+ * - `maxRounds` (50 by default) at most; everyone down, everyone fled or the cap: a draw;
+ *   `rounds` counts the rounds begun;
+ * - the traits and side policies (docs/rulings/traits.md), with any number of sides: a
+ *   Duelist's 1d4 (2d4 saluted) in a clash of two sides still fighting with one able each;
+ *   a Berzerker's push as the battle begins (1d4 more, rattled, and a test for death at
+ *   its end with the side's aid); a Defender not rattled taking a wounded captain's blow;
+ *   a Medic who fights (one of the side's Medics, attending nobody once dead, captains
+ *   first); opening dice in the first clash; a starting rattle; a side's own `push`.
  * Its figures and the engine's are two independent samples: they must agree within their
  * joint error.
  */
@@ -45,7 +52,7 @@ import { runScenario } from './helpers.ts';
 interface RefSide {
   name: string;
   plain: number;
-  /** A captain (the entry named "captain") besides the plain ones; no side with Medics here (they attend captains first). */
+  /** A captain (the entry named "captain") besides the plain ones; Medics attend it first. */
   captain?: boolean;
   berzerkers?: number;
   flee?: 'never' | 'outnumbered' | 'lostHalf';
@@ -59,6 +66,22 @@ interface RefSide {
   captainDice?: number[];
   /** Trait dice each plain combatant rolls beside its 1d4, by sides. */
   plainDice?: number[];
+  /** The plain combatants' `openingDice`: rolled in the first clash only, with their own (rattled and pushed with them). */
+  plainOpening?: number[];
+  /** The plain combatants start the battle rattled (`rattled: true`): every die twice, the lower kept; they never push. */
+  plainRattled?: boolean;
+  /** Duelists (entry "d"): 1d4 more in a clash of two sides with one able combatant each, 2d4 with `saluted`. */
+  duelists?: number;
+  saluted?: boolean;
+  /** Defenders (entry "f", minions with the trait); with `defenderPush` "captain" they take the captain's blows. */
+  defenders?: number;
+  defenderPush?: 'captain';
+  /** `berzerkerPush` "always": each Berzerker not rattled pushes as the battle begins (1d4 more, rattled, a death test at its end). */
+  berzerkerPush?: 'always';
+  /** Medics who fight (entry "h", the `medic` trait): each one of the side's Medics, attending nobody once dead. */
+  fightingMedics?: number;
+  /** The side's own `push`, in place of the rules' variant. */
+  push?: 'never' | 'ifNoHit';
 }
 
 /** The rules toggles the reference plays besides `outnumbered` and `targeting`. */
@@ -76,6 +99,8 @@ interface RefRules {
   hitOn?: 'exact4' | '4+';
   /** Whose equipment dice roll: the most well-equipped side still fighting, each round (`mostEquipped`, the default), or every side's (`everySide`). */
   equipment?: 'mostEquipped' | 'everySide';
+  /** The setup's `maxRounds` (50 by default): a battle still on after so many rounds is a draw. */
+  maxRounds?: number;
 }
 
 /** A mean and its standard error. */
@@ -115,13 +140,54 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
   const entryDeaths = sides.map(() => ({ m: 0, z: 0, captain: 0 }));
   const pushedSum = sides.map(() => 0);
   const pushedSq = sides.map(() => 0);
+  const maxRounds = rules.maxRounds ?? 50;
+  let roundSum = 0;
+  let roundSq = 0;
+  // Per side and entry name, the wounded and the dead summed over the trials.
+  const entryWound = sides.map(() => ({}) as Record<string, number>);
+  const entryDead = sides.map(() => ({}) as Record<string, number>);
+  const entrySize = sides.map(() => ({}) as Record<string, number>);
+  // A side with Medics: `aid` medic, or a Medic who fights (whose `medics` then default to 0).
+  const aidOf = (side: RefSide) => side.aid ?? ((side.fightingMedics ?? 0) > 0 ? 'medic' : 'none');
+  const extraMedics = (side: RefSide) => side.medics ?? ((side.fightingMedics ?? 0) > 0 ? 0 : 1);
+  const pushesOf = (side: RefSide) => (side.push ?? rules.push ?? 'never') === 'ifNoHit';
   for (let trial = 0; trial < trials; trial++) {
     const pushedNow = sides.map(() => 0);
+    const person = (entry: string, o: { captain?: boolean; trait?: number[]; opening?: number[]; rattled?: boolean; berzerker?: boolean; duelist?: boolean; defender?: boolean; medic?: boolean }) => ({
+      entry,
+      able: true,
+      dead: false,
+      rattled: o.rattled ?? false,
+      captain: o.captain ?? false,
+      trait: (o.trait ?? []).slice(),
+      opening: o.opening ?? [],
+      berzerker: o.berzerker ?? false,
+      duelist: o.duelist ?? false,
+      defender: o.defender ?? false,
+      medic: o.medic ?? false,
+      crisis: false,
+    });
     const people = sides.map((side) => [
-      ...(side.captain ? [{ berzerker: false, able: true, dead: false, rattled: false, captain: true, trait: side.captainDice ?? [] }] : []),
-      ...Array.from({ length: side.plain }, () => ({ berzerker: false, able: true, dead: false, rattled: false, captain: false, trait: side.plainDice ?? [] })),
-      ...Array.from({ length: side.berzerkers ?? 0 }, () => ({ berzerker: true, able: true, dead: false, rattled: false, captain: false, trait: [] as number[] })),
+      ...(side.captain ? [person('captain', { captain: true, trait: side.captainDice })] : []),
+      ...Array.from({ length: side.plain }, () => person('m', { trait: side.plainDice, opening: side.plainOpening, rattled: side.plainRattled })),
+      ...Array.from({ length: side.berzerkers ?? 0 }, () => person('z', { berzerker: true })),
+      ...Array.from({ length: side.duelists ?? 0 }, () => person('d', { duelist: true })),
+      ...Array.from({ length: side.defenders ?? 0 }, () => person('f', { defender: true })),
+      ...Array.from({ length: side.fightingMedics ?? 0 }, () => person('h', { medic: true })),
     ]);
+    // berzerkerPush "always": "Gain 1d4 during a crisis, but you must test for death at its
+    // end, wounded or not"; the battle is the crisis: each Berzerker not rattled ("Rattled PCs
+    // can't push themselves") pushes as it begins, rolls one d4 more in every clash, and is
+    // rattled from the first ("Immediately after a character pushes, they are rattled").
+    sides.forEach((side, s) => {
+      if (side.berzerkerPush !== 'always') return;
+      for (const x of people[s]) {
+        if (!x.berzerker || x.rattled) continue;
+        x.trait.push(4);
+        x.rattled = true;
+        x.crisis = true;
+      }
+    });
     const fighting = sides.map(() => true);
     const fled = sides.map(() => false);
     // medicReach "window": per side, its wounded waiting for a Medic and the round each fell in.
@@ -132,18 +198,26 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
       return (allEnemies ? enemies.reduce((a, b) => a + b, 0) : Math.max(...enemies)) > ableOf(s);
     };
     let winner = -1;
-    for (let round = 1; round <= 50; round++) {
+    let rounds = 0;
+    for (let round = 1; round <= maxRounds; round++) {
+      rounds = round;
       // The clash: everyone still fighting rolls, judged on the head counts at its start.
       const equipped = rollsBonus(sides.map((_, s) => fighting[s] && ableOf(s) > 0));
+      // "Gain 1d4 if engaging in 1-on-1 combat": two sides still fighting, one able each.
+      const live = sides.map((_, s) => s).filter((s) => fighting[s] && ableOf(s) > 0);
+      const duel = live.length === 2 && live.every((s) => ableOf(s) === 1);
       const hits = sides.map((side, s) => {
         if (!fighting[s]) return 0;
         const outnumberedNow = outnumbered(s);
         let h = 0;
         for (const x of people[s]) {
           if (!x.able) continue;
-          // Its 1d4, its trait dice, and a Berzerker's d4s while outnumbered.
+          // Its 1d4, its trait dice, the first clash's opening dice, a Berzerker's d4s while
+          // outnumbered, a Duelist's in a duel (2d4 saluted).
           const dice = [4, ...x.trait];
+          if (round === 1) dice.push(...x.opening);
           if (x.berzerker && outnumberedNow) dice.push(...((side.flee ?? 'never') === 'never' ? [4, 4] : [4]));
+          if (x.duelist && duel) dice.push(...(side.saluted ? [4, 4] : [4]));
           const roll = () => {
             let own = 0;
             for (const n of dice) if (isHit(dPc(n, x.rattled))) own++;
@@ -152,7 +226,7 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
           let own = roll();
           // rules.push "ifNoHit": none of its own dice (the Berzerker's d4s with them) hit and
           // it is not rattled: it rerolls them all, the reroll counts, and it is rattled.
-          if (own === 0 && !x.rattled && rules.push === 'ifNoHit') {
+          if (own === 0 && !x.rattled && pushesOf(side)) {
             own = roll();
             x.rattled = true;
             pushedNow[s]++;
@@ -179,10 +253,14 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
       // reduced to 1-in-4 if they receive medical attention within 30 seconds." Aid none:
       // dies on a d4 of 1–2; ordinary: on a 1. With Medics, each Medic attends one of the
       // side's wounded of this round ("not in danger of dying"), any of them equally likely
-      // (no captains here); the others get ordinary aid.
+      // (captains first); the others get ordinary aid.
       for (let s = 0; s < sides.length; s++) {
-        const aid = sides[s].aid ?? 'none';
-        const woundedNow: { dead: boolean; captain: boolean }[] = [];
+        const aid = aidOf(sides[s]);
+        // The side's Medics this round: its named Medics not dead (one who died in an earlier
+        // round attends nobody; wounded, it still attends), and its `medics`.
+        const medicsNow = extraMedics(sides[s]) + people[s].filter((x) => x.medic && !x.dead).length;
+        const shields = sides[s].defenderPush === 'captain';
+        const woundedNow: (typeof people)[number][number][] = [];
         for (let w = 0; w < incoming[s]; w++) {
           const able = people[s].filter((x) => x.able);
           if (able.length === 0) break;
@@ -192,13 +270,32 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
           const pool = order !== 'random' && first.length > 0 ? first : able;
           const hit = pool[random.below(pool.length)];
           hit.able = false;
-          if (aid === 'medic') woundedNow.push(hit);
+          if (aid === 'medic' || shields) woundedNow.push(hit);
           else hit.dead = d(4) <= (aid === 'none' ? 2 : 1);
+        }
+        // defenderPush "captain", "Take a blow meant for another character": while a captain
+        // is among this phase's wounded and a Defender is able (not wounded in this phase),
+        // not a captain and not rattled, a random such captain is spared and a random such
+        // Defender wounded in its place.
+        if (shields) {
+          for (;;) {
+            const captains = woundedNow.filter((x) => x.captain);
+            const defenders = people[s].filter((x) => x.defender && x.able && !x.captain && !x.rattled);
+            if (captains.length === 0 || defenders.length === 0) break;
+            const c = captains[random.below(captains.length)];
+            const f = defenders[random.below(defenders.length)];
+            c.able = true;
+            woundedNow.splice(woundedNow.indexOf(c), 1);
+            f.able = false;
+            f.rattled = true;
+            woundedNow.push(f);
+          }
+          if (aid !== 'medic') for (const x of woundedNow) x.dead = d(4) <= (aid === 'none' ? 2 : 1);
         }
         if (aid === 'medic' && rules.medicReach === 'window') {
           const queue = waiting[s];
           for (const x of woundedNow) queue.push({ x, round });
-          for (let m = 0; m < (sides[s].medics ?? 1) && queue.length > 0; m++) {
+          for (let m = 0; m < medicsNow && queue.length > 0; m++) {
             const longest = Math.min(...queue.map((w) => w.round));
             const first = queue.filter((w) => w.round === longest);
             const captains = first.filter((w) => w.x.captain);
@@ -210,9 +307,13 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
           waiting[s] = queue.filter((w) => w.round > round - 2);
         } else if (aid === 'medic') {
           const unattended = woundedNow.slice();
-          // rules.medicReach "all": each Medic attends every wounded of the round.
-          const reach = rules.medicReach === 'all' ? Infinity : sides[s].medics ?? 1;
-          for (let m = 0; m < reach && unattended.length > 0; m++) unattended.splice(random.below(unattended.length), 1);
+          // rules.medicReach "all": each Medic attends every wounded of the round. Captains first.
+          const reach = rules.medicReach === 'all' && medicsNow > 0 ? Infinity : medicsNow;
+          for (let m = 0; m < reach && unattended.length > 0; m++) {
+            const captains = unattended.filter((x) => x.captain);
+            const pool = captains.length > 0 ? captains : unattended;
+            unattended.splice(unattended.indexOf(pool[random.below(pool.length)]), 1);
+          }
           for (const x of unattended) x.dead = d(4) === 1;
         }
       }
@@ -242,6 +343,13 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
     }
     // The battle is over: whoever still waits for a Medic gets ordinary aid.
     for (const queue of waiting) for (const w of queue) w.x.dead = d(4) === 1;
+    // Each pushing Berzerker still alive tests for death, wounded or not: the wounded's roll
+    // with the side's aid (2 in 4 without; 1 in 4 with ordinary aid or Medics).
+    sides.forEach((side, s) => {
+      for (const x of people[s]) if (x.crisis && !x.dead) x.dead = d(4) <= (aidOf(side) === 'none' ? 2 : 1);
+    });
+    roundSum += rounds;
+    roundSq += rounds * rounds;
     if (winner < 0) draws++;
     else wins[winner]++;
     people.forEach((side, s) => {
@@ -251,7 +359,12 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
       deathSq[s] += dead * dead;
       woundSum[s] += wounded;
       woundSq[s] += wounded * wounded;
-      for (const x of side) if (x.dead) entryDeaths[s][x.captain ? 'captain' : x.berzerker ? 'z' : 'm']++;
+      for (const x of side) {
+        if (x.dead && (x.entry === 'captain' || x.entry === 'm' || x.entry === 'z')) entryDeaths[s][x.entry]++;
+        entrySize[s][x.entry] = (entrySize[s][x.entry] ?? 0) + 1;
+        entryWound[s][x.entry] = (entryWound[s][x.entry] ?? 0) + (x.able ? 0 : 1);
+        entryDead[s][x.entry] = (entryDead[s][x.entry] ?? 0) + (x.dead ? 1 : 0);
+      }
       if (fled[s]) fledCount[s]++;
       pushedSum[s] += pushedNow[s];
       pushedSq[s] += pushedNow[s] * pushedNow[s];
@@ -273,25 +386,39 @@ function referenceBrawl(sides: RefSide[], allEnemies: boolean, trials: number, s
     death: sides.map((side, s) => ({ m: side.plain > 0 ? entryDeaths[s].m / (side.plain * trials) : undefined, z: (side.berzerkers ?? 0) > 0 ? entryDeaths[s].z / ((side.berzerkers ?? 0) * trials) : undefined })),
     /** P(the side's captain dies). */
     captainDeath: sides.map((side, s) => (side.captain ? entryDeaths[s].captain / trials : undefined)),
+    /** Rounds begun, the last one included. */
+    rounds: mean(roundSum, roundSq),
+    /** Per side and entry name: P(one combatant of the entry is wounded / dies). */
+    entryWounded: sides.map((_, s) => Object.fromEntries(Object.entries(entryWound[s]).map(([e, n]) => [e, n / entrySize[s][e]]))),
+    entryDied: sides.map((_, s) => Object.fromEntries(Object.entries(entryDead[s]).map(([e, n]) => [e, n / entrySize[s][e]]))),
   };
 }
 
 function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials: number, targeting: Targeting = 'strongest', rules: RefRules = {}) {
+  const { maxRounds, ...variants } = rules;
+  const dice = (xs: number[] | undefined, field: string) => (xs && xs.length > 0 ? { [field]: xs.map((n) => `d${n}`) } : {});
   const setup = {
+    ...(maxRounds !== undefined ? { maxRounds } : {}),
     sides: sides.map((s) => ({
       name: s.name,
       flee: s.flee ?? 'never',
       ...(s.aid !== undefined ? { aid: s.aid } : {}),
       ...(s.medics !== undefined ? { medics: s.medics } : {}),
       ...(s.bonus !== undefined ? { bonus: [`${s.bonus}d4`] } : {}),
+      ...(s.berzerkerPush !== undefined ? { berzerkerPush: s.berzerkerPush } : {}),
+      ...(s.defenderPush !== undefined ? { defenderPush: s.defenderPush } : {}),
+      ...(s.push !== undefined ? { push: s.push } : {}),
       combatants: [
-        ...(s.captain ? [{ name: 'captain', ...(s.captainDice ? { dice: s.captainDice.map((n) => `d${n}`) } : {}) }] : []),
-        ...(s.plain > 0 ? [{ name: 'm', count: s.plain, ...(s.plainDice ? { dice: s.plainDice.map((n) => `d${n}`) } : {}) }] : []),
+        ...(s.captain ? [{ name: 'captain', ...dice(s.captainDice, 'dice') }] : []),
+        ...(s.plain > 0 ? [{ name: 'm', count: s.plain, ...dice(s.plainDice, 'dice'), ...dice(s.plainOpening, 'openingDice'), ...(s.plainRattled ? { rattled: true } : {}) }] : []),
         ...((s.berzerkers ?? 0) > 0 ? [{ name: 'z', count: s.berzerkers, traits: ['berzerker'] }] : []),
+        ...((s.duelists ?? 0) > 0 ? [{ name: 'd', count: s.duelists, traits: ['duelist'], ...(s.saluted ? { saluted: true } : {}) }] : []),
+        ...((s.defenders ?? 0) > 0 ? [{ name: 'f', count: s.defenders, traits: ['defender'] }] : []),
+        ...((s.fightingMedics ?? 0) > 0 ? [{ name: 'h', count: s.fightingMedics, traits: ['medic'] }] : []),
       ],
     })),
   };
-  const m = runScenario({ name: 'brawl', system: 'viciousness', mechanic: 'battle', trials, seed: 'outnumbered', rules: { outnumbered, targeting, ...rules }, setup }).results[0].metrics;
+  const m = runScenario({ name: 'brawl', system: 'viciousness', mechanic: 'battle', trials, seed: 'outnumbered', rules: { outnumbered, targeting, ...variants }, setup }).results[0].metrics;
   const meanOf = (key: string): Mean => ({ mean: m[key].estimate, se: (m[key].ci95[1] - m[key].ci95[0]) / (2 * 1.96) });
   return {
     win: sides.map((s) => m[`win.${s.name}`].estimate),
@@ -302,7 +429,16 @@ function engine(sides: RefSide[], outnumbered: 'allEnemies' | 'anySide', trials:
     death: sides.map((s) => ({ m: m[`death.${s.name}.m`]?.estimate, z: m[`death.${s.name}.z`]?.estimate })),
     pushed: sides.map((s) => (m[`pushed.${s.name}`] ? meanOf(`pushed.${s.name}`) : undefined)),
     captainDeath: sides.map((s) => m[`death.${s.name}.captain`]?.estimate),
+    rounds: meanOf('rounds'),
+    /** Per side: the `wounded.<side>.<name>` and `death.<side>.<name>` reported, by entry name. */
+    entryWounded: sides.map((s) => entriesOf(m, `wounded.${s.name}.`)),
+    entryDied: sides.map((s) => entriesOf(m, `death.${s.name}.`)),
   };
+}
+
+/** The metrics named `prefix` + an entry name, by entry name. */
+function entriesOf(m: Record<string, { estimate: number }>, prefix: string): Record<string, number> {
+  return Object.fromEntries(Object.entries(m).filter(([k]) => k.startsWith(prefix) && !k.slice(prefix.length).includes('.')).map(([k, v]) => [k.slice(prefix.length), v.estimate]));
 }
 
 /** Two independent estimates of one proportion agree: |a − b| within 4.5 joint standard errors. */
@@ -331,18 +467,21 @@ function expectEveryFigure(name: string, sides: RefSide[], rules: RefRules, nEng
     expectSameProportion(fast.fled[i], nEngine, slow.fled[i], nRef, `fled.${s.name}`);
     expectSameMean(fast.wounded[i], slow.wounded[i], `wounded.${s.name}`);
     expectSameMean(fast.deaths[i], slow.deaths[i], `deaths.${s.name}`);
-    if (rules.push === 'ifNoHit') {
+    if (rules.push === 'ifNoHit' || sides.some((x) => x.push === 'ifNoHit')) {
       expect(fast.pushed[i], `pushed.${s.name} reported`).toBeDefined();
       expectSameMean(fast.pushed[i]!, slow.pushed[i], `pushed.${s.name}`);
     }
+    // wounded.<side>.<name>: P(one combatant of the entry is wounded), every entry; with
+    // `entries`, death.<side>.<name> too (the captain's always, below).
+    expect(Object.keys(fast.entryWounded[i]).sort(), `wounded.${s.name}.<name> reported`).toEqual(Object.keys(slow.entryWounded[i]).sort());
+    for (const [e, p] of Object.entries(slow.entryWounded[i])) expectSameProportion(fast.entryWounded[i][e], nEngine, p, nRef, `wounded.${s.name}.${e}`);
     if (options.entries) {
-      for (const entry of ['m', 'z'] as const) {
-        if (slow.death[i][entry] !== undefined) expectSameProportion(fast.death[i][entry]!, nEngine, slow.death[i][entry]!, nRef, `death.${s.name}.${entry}`);
-      }
+      for (const [e, p] of Object.entries(slow.entryDied[i])) expectSameProportion(fast.entryDied[i][e], nEngine, p, nRef, `death.${s.name}.${e}`);
     }
     if (s.captain) expectSameProportion(fast.captainDeath[i]!, nEngine, slow.captainDeath[i]!, nRef, `death.${s.name}.captain`);
   });
   expectSameProportion(fast.draw, nEngine, slow.draw, nRef, 'draw');
+  expectSameMean(fast.rounds, slow.rounds, 'rounds');
 }
 
 const brawls: [string, RefSide[]][] = [
@@ -514,6 +653,84 @@ describe('three or more sides: "the enemies\' able combatants outnumber yours"',
   for (const [name, sides, rules] of ruledBrawls) {
     test(`${name}: every figure, the engine against the slow reference`, () => {
       expectEveryFigure(name, sides, rules, 20_000, 10_000);
+    });
+  }
+
+  // The traits and side policies with three or more sides (docs/rulings/traits.md; the
+  // traits reference in tests/traits.test.ts plays them with two sides only): the Duelist,
+  // saluted or not, in a duel left once other sides are gone; `berzerkerPush` with its test
+  // for death at the end; `defenderPush`; a Medic who fights and can die; `openingDice`; a
+  // starting `rattled`; a side's own `push`; a `maxRounds` of a few rounds. Every figure
+  // compared, `rounds`, `wounded.<side>.<name>` and `death.<side>.<name>` with them.
+  // Checked against one-line mutations of the engine; each fails a case here (engine
+  // against reference, z = difference ÷ joint se), and the cases as they stood before these
+  // (no trait, policy or cap among them, no `rounds` or entry's wounded compared) pass:
+  // - situation() counting sides that fled or fell (traits.ts, `fighting[t] === 0` skipped),
+  //   no duel once other sides are gone: the four sides, win.a 0.245 against 0.378, z 24;
+  // - a saluted Duelist rolling the gain's 1d4 only (traits.ts duelDice): the same, win.a
+  //   0.319, z 10;
+  // - no test for death after the Berzerker's push (battleField.ts testForDeath), or one at 2
+  //   in 4 whatever the aid: the push's case, deaths.a 0.556 / 0.969 against 0.764, z 22;
+  // - no Defender taking a captain's blow (takeBlows): wounded.a.captain 0.821 against 0.715
+  //   (z 21), and 0.853 against 0.826 with the Medic who fights (z 6.3);
+  // - a named Medic who died still attending (attend, `medicsNow` kept): the Medic's case,
+  //   death.a.captain 0 against 0.0095, z 14;
+  // - opening dice rolled in every clash (clash, `rounds === 1` dropped; rollPushers, the
+  //   same): wounded.a 0.874 against 0.667 (z 21); win.a 0.285 against 0.052 (z 47);
+  // - a starting rattle ignored (BattlePlan, a kind's dice steady): win.a z 30, 8.9 and
+  //   wounded.a z 65 in the push's and the two capped cases (a pushed Berzerker's rattle too);
+  // - a side's own `push` ignored for the rules' (battleSetup.ts sidePushes): win.a 0.518
+  //   against 0.720 (z 33) in the Duelists' first, wounded.a z 18 in the first capped case,
+  //   pushed.a unreported in the second;
+  // - `maxRounds` ignored for 50 (BattlePlan): win.a 0.307 against 0.052 (z 50), 0.119
+  //   against 0.004 (z 34) in the capped cases;
+  // - rounds tallied one more (battle.ts, `field.rounds + 1` up to the cap): every case that
+  //   compares every figure fails on `rounds` (z 4 to 115);
+  // - an entry's wounded tallied without its dead (attend, `wk - died`): wounded.a.m 0.746
+  //   against 0.849 with the Medic who fights (z 20), wounded.a.captain z 30 in the push's.
+  const traitBrawls: [string, RefSide[], RefRules][] = [
+    [
+      'Duelists: a saluted Duelist and a minion, a Duelist and a minion who push, one who flees when outnumbered',
+      [{ name: 'a', plain: 1, duelists: 1, saluted: true }, { name: 'b', plain: 1, duelists: 1, push: 'ifNoHit' }, { name: 'c', plain: 1, flee: 'outnumbered' }],
+      {},
+    ],
+    [
+      'Duelists among four sides of one: a saluted Duelist, a Duelist, two plain fighters, all to the end',
+      [{ name: 'a', plain: 0, duelists: 1, saluted: true }, { name: 'b', plain: 0, duelists: 1 }, { name: 'c', plain: 1 }, { name: 'd', plain: 1, aid: 'ordinary' }],
+      {},
+    ],
+    [
+      'berzerkerPush and defenderPush: a captain, a Defender and a pushing Berzerker with ordinary aid, three, two and a pushing Berzerker who leave at two down',
+      [
+        { name: 'a', captain: true, plain: 0, defenders: 1, berzerkers: 1, berzerkerPush: 'always', defenderPush: 'captain', aid: 'ordinary' },
+        { name: 'b', plain: 3 },
+        { name: 'c', plain: 2, berzerkers: 1, berzerkerPush: 'always', flee: 'lostHalf' },
+      ],
+      { woundOrder: 'captainFirst' },
+    ],
+    [
+      'Medics who fight: a captain, two, a Defender and a Medic who fights; three with a d6 each; three with one Medic who fights, hitOn 4+',
+      [
+        { name: 'a', captain: true, plain: 2, defenders: 1, defenderPush: 'captain', fightingMedics: 1 },
+        { name: 'b', plain: 3, plainDice: [6] },
+        { name: 'c', plain: 2, fightingMedics: 1, flee: 'lostHalf' },
+      ],
+      { hitOn: '4+' },
+    ],
+    [
+      'opening dice, a starting rattle, a side that never pushes, maxRounds 4: three with an opening d6 and d4, three rattled, two and a Berzerker',
+      [{ name: 'a', plain: 3, plainOpening: [6, 4] }, { name: 'b', plain: 3, plainRattled: true, aid: 'ordinary' }, { name: 'c', plain: 2, berzerkers: 1, push: 'never' }],
+      { push: 'ifNoHit', maxRounds: 4 },
+    ],
+    [
+      'a side that pushes under push never, maxRounds 3: two who push, four rattled, a captain with an opening d8 and two rattled',
+      [{ name: 'a', plain: 2, push: 'ifNoHit' }, { name: 'b', plain: 4, plainRattled: true, flee: 'lostHalf' }, { name: 'c', captain: true, captainDice: [], plain: 2, plainRattled: true, plainOpening: [8] }],
+      { maxRounds: 3 },
+    ],
+  ];
+  for (const [name, sides, rules] of traitBrawls) {
+    test(`${name}: every figure, the engine against the slow reference`, () => {
+      expectEveryFigure(name, sides, rules, 20_000, 10_000, { entries: true });
     });
   }
 
