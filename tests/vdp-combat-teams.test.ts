@@ -14,7 +14,13 @@
  * text, with no code shared with the engine; it plays the fixed splits and the adaptive
  * allocation policies (guardWhenWounded, finishingBlow, desperation: docs/rulings/vdp-combat.md
  * "Allocation policies"), the limit from `type` or `woundLimit`, and compares win, draw,
- * rounds and, per character, wounds, KOs, charge, releases, statuses removed and tension gained.
+ * rounds and, per character, wounds, KOs, charge, releases, statuses removed, tension gained,
+ * effects landed and tension paid in biddings. It also plays, as the duel reference of
+ * tests/vdp-combat-effects.test.ts reads them, the offensive effects (always, unlessKo) with
+ * the bidding policies and stored tension, tension brought into the fight and spent by
+ * policy, armour and armour piercing, cover (rolled on a shot that would hit) and indirect
+ * fire, the starting statuses (Weakened, Fatigued, Panicked), Mental damage, and the buys
+ * Armor Pierce, Disarm, Entangle/Shock, Surge and Second Wind.
  */
 import { describe, expect, it } from 'vitest';
 import seedrandom from 'seedrandom';
@@ -37,28 +43,52 @@ const fight = (characters: Character[], trials: number, seed: string, retarget?:
 
 const LIMITS: Record<string, number> = { pest: 1, civilian: 2, trained: 3, wellTrained: 4, elite: 5, boss: 6 };
 /** The fields the reference plays; a case using another is a mistake in the test. */
-const PLAYED = new Set(['name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'woundLimit', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'charge', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls']);
+const PLAYED = new Set([
+  'name', 'team', 'count', 'attack', 'defence', 'fortitude', 'type', 'woundLimit', 'timing', 'attacks', 'ranged', 'allocation', 'targeting', 'defensiveEffect', 'removeStatus', 'chargeBuy', 'chargeCashIn', 'charge', 'advantage', 'disadvantage', 'advantageOn', 'advantageRolls',
+  // Effects and tension, equipment, cover, statuses and damage types (as the duel reference plays them).
+  'offensiveEffect', 'bid', 'effectTension', 'tension', 'spendTension', 'spendPerRoll', 'armour', 'armourPiercing', 'cover', 'indirect', 'damageType', 'status',
+]);
+/** The Edge Charge buys the reference plays, and their cost. */
+const COST: Record<string, number> = { changeFocus: 1, grapple: 1, breakOff: 1, armourPierce: 1, entangleShock: 1, disarm: 1, surge: 2, humanShield: 2, probeDefence: 2, stunningBlow: 3, secondWind: 3 };
+/** The buys released as an action on the turn's target; Surge and Second Wind as one on oneself. */
+const ON_ENEMY = new Set(['grapple', 'stunningBlow', 'humanShield', 'probeDefence', 'armourPierce', 'entangleShock', 'disarm']);
+const ON_SELF = new Set(['surge', 'secondWind']);
 
 interface RefFighter {
   entry: number;
   team: string;
-  atk: number;
+  atk: number; // attribute + skill + the weapon's bonus
+  weapon: number; // the weapon's bonus, lost while disarmed
+  armed: boolean; // a weapon to drop: a bonus above 0, a launcher, a piercing weapon
   def: number;
   fortitude: number;
+  physical: boolean; // its Fortitude is Physical: wounds take off its totals, Entangled halves it, armour guards it
+  armour: number;
+  piercing: number;
   limit: number;
   timing: number;
   attacks: number;
   ranged: boolean;
+  indirect: boolean; // "Indirect fire is not affected" by cover
+  cover: number; // 0 none, 1 light, 2 medium, 3 full
   allocation: string;
   targeting: string;
   defensive: boolean;
+  offensive: string; // never, always, unlessKo: damage converted to an effect
+  bid: string; // always, whileAhead, never
+  effectTension: number; // stored tension added to each effect it makes
+  spend: string; // which rolls it spends tension on
+  perRoll: number;
+  tension0: number;
+  status0: string[];
+  buy: string;
   buysFocus: boolean;
   buysStun: boolean; // Stunning Blow: "The target is briefly KO'd and skips a turn", cost 3
   buysShield: boolean; // Human shield, cost 2
   buysGrapple: boolean; // Grapple: "The target suffers the Entangled status", cost 1
   buysBreak: boolean; // Break off: "Negates a grapple", cost 1
   buysProbe: boolean; // Probe Defense: "Gain +1 on combat bonus against this opponent; does not stack", cost 2
-  removes: boolean; // pays a point of tension to shed its Entangled at the start of its turn
+  removes: boolean; // pays a point of tension to shed a status at the start of its turn
   cashIn: string;
   situation: Record<'attack' | 'defence', number>; // situational dice: + advantage, − disadvantage
   firstOnly: boolean; // advantageRolls "first": on its first roll of dice that they are on, then no more
@@ -69,7 +99,10 @@ interface RefFighter {
   tension: number;
   waiting: number; // effect dice for its next turn (and its defences until then)
   now: number; // effect dice in force this turn
+  pool: number; // its pool this round (Weakened halves it, a Surge adds a die)
   split: number; // attack dice this round, −1 before allocating
+  surge: number;
+  status: Set<string>; // weakened, fatigued, panicked (Entangled is `entangled`)
   charge0: number; // "Charge can be stored between fights": brought into the fight
   charge: number;
   chargeGained: number;
@@ -77,10 +110,17 @@ interface RefFighter {
   stunned: boolean; // skips its next turn, and does not defend until then
   shield: RefFighter | undefined; // the enemy it holds until its next turn
   shieldHits: number; // ranged hits turned onto its shield
-  entangled: boolean; // held by an enemy's grapple: "Physical Fortitude halved"
-  removed: number; // holds off it: shed with tension, broken by its own Break off or an ally's
+  entangled: boolean; // Entangled: "Physical Fortitude halved"
+  grappled: boolean; // its Entangled is an enemy's grapple: what Break off negates
+  netted: boolean; // Entangle/Shock: halved too, shed by an action, not by tension
+  pierced: boolean; // its armour negated until its next turn
+  disarmed: boolean; // fights without its weapon's bonus until an action recovers it
+  fired: boolean; // stepped out of its cover this turn
+  removed: number; // statuses off it: shed with tension or an action, broken by its own Break off or an ally's
   freed: number; // grapples it broke off an ally
   gained: number; // tension gained: glancing blows and held attacks (not a block given up for charge)
+  effects: number; // effects it landed
+  bids: number; // tension it paid in biddings
   probed: Set<RefFighter>; // the opponents it has probed: +1 on its attack and defence totals against each, for the rest of the fight
 }
 
@@ -90,22 +130,32 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   const d6 = () => 1 + Math.floor(rng() * 6);
   const pick = <T,>(xs: T[]) => xs[Math.floor(rng() * xs.length)];
   for (const c of characters) for (const k of Object.keys(c)) if (!PLAYED.has(k)) throw new Error(`the reference does not play ${k}`);
-  for (const c of characters) if (!['none', 'changeFocus', 'stunningBlow', 'humanShield', 'grapple', 'breakOff', 'probeDefence', undefined].includes(c.chargeBuy as string)) throw new Error(`the reference does not play the buy ${c.chargeBuy}`);
+  for (const c of characters) if (c.chargeBuy !== undefined && c.chargeBuy !== 'none' && !(c.chargeBuy as string in COST)) throw new Error(`the reference does not play the buy ${c.chargeBuy}`);
+  for (const c of characters) if ((c.status as Record<string, boolean> | undefined)?.entangled) throw new Error('the reference does not play a fight started Entangled');
   const fs: RefFighter[] = [];
   characters.forEach((c, entry) => {
-    const at = c.attack as { attribute: number; skill: number };
+    const at = c.attack as { attribute: number; skill: number; bonus?: number };
     const de = c.defence as { attribute: number; skill: number };
+    const buy = (c.chargeBuy as string) ?? 'none';
     for (let k = 0; k < ((c.count as number) ?? 1); k++) {
       fs.push({
         entry, team: (c.team as string) ?? (c.name as string),
-        atk: at.attribute + at.skill, def: de.attribute + de.skill,
+        atk: at.attribute + at.skill + (at.bonus ?? 0), weapon: at.bonus ?? 0, def: de.attribute + de.skill,
+        armed: (at.bonus ?? 0) > 0 || c.ranged === true || ((c.armourPiercing as number) ?? 0) > 0,
         // "Wounds before KO" from the character-type table, or `woundLimit` where a trait moved it.
         fortitude: c.fortitude as number, limit: (c.woundLimit as number) ?? LIMITS[c.type as string], timing: c.timing as number,
-        attacks: (c.attacks as number) ?? 2, ranged: c.ranged === true,
+        physical: ((c.damageType as string) ?? 'physical') === 'physical',
+        armour: (c.armour as number) ?? 0, piercing: (c.armourPiercing as number) ?? 0,
+        attacks: (c.attacks as number) ?? 2, ranged: c.ranged === true, indirect: c.indirect === true,
+        cover: ['none', 'light', 'medium', 'full'].indexOf((c.cover as string) ?? 'none'),
         allocation: (c.allocation as string) ?? '2/2', targeting: (c.targeting as string) ?? 'weakest',
         defensive: (c.defensiveEffect ?? 'always') === 'always',
-        buysFocus: c.chargeBuy === 'changeFocus', buysStun: c.chargeBuy === 'stunningBlow', buysShield: c.chargeBuy === 'humanShield', cashIn: (c.chargeCashIn as string) ?? 'never',
-        buysGrapple: c.chargeBuy === 'grapple', buysBreak: c.chargeBuy === 'breakOff', buysProbe: c.chargeBuy === 'probeDefence', removes: (c.removeStatus ?? 'always') === 'always',
+        offensive: (c.offensiveEffect as string) ?? 'never', bid: (c.bid as string) ?? 'whileAhead', effectTension: (c.effectTension as number) ?? 0,
+        spend: (c.spendTension as string) ?? 'onAttack', perRoll: (c.spendPerRoll as number) ?? 4, tension0: (c.tension as number) ?? 0,
+        status0: Object.entries((c.status as Record<string, boolean>) ?? {}).filter(([, on]) => on).map(([s]) => s),
+        buy,
+        buysFocus: buy === 'changeFocus', buysStun: buy === 'stunningBlow', buysShield: buy === 'humanShield', cashIn: (c.chargeCashIn as string) ?? 'never',
+        buysGrapple: buy === 'grapple', buysBreak: buy === 'breakOff', buysProbe: buy === 'probeDefence', removes: (c.removeStatus ?? 'always') === 'always',
         // "Many combat rules will also call for Advantage or Disadvantage dice": on the rolls named, all fight long.
         situation: {
           attack: c.advantageOn === 'defence' ? 0 : ((c.advantage as number) ?? 0) - ((c.disadvantage as number) ?? 0),
@@ -114,13 +164,16 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         // "only applies to a single skill check or combat roll unless the rules state otherwise"
         firstOnly: ((c.advantageRolls as string | undefined) ?? 'first') === 'first', situationPlaced: false,
         charge0: (c.charge as number) ?? 0,
-        alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, split: -1, charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
-        entangled: false, removed: 0, freed: 0, gained: 0, probed: new Set(),
+        alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, pool: 4, split: -1, surge: 0, status: new Set(), charge: 0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0,
+        entangled: false, grappled: false, netted: false, pierced: false, disarmed: false, fired: false, removed: 0, freed: 0, gained: 0, effects: 0, bids: 0, probed: new Set(),
       });
     }
   });
   const teams = [...new Set(fs.map((f) => f.team))];
   const standing = () => teams.filter((t) => fs.some((f) => f.alive && f.team === t));
+  // "For every wound received, a character subtracts 1 from the total results": wounds of a
+  // Physical Fortitude (Madness and Stress take nothing off: rules.damagePenalty "wounds").
+  const penalty = (f: RefFighter) => (f.physical ? f.wounds : 0);
   // KO when "Wounds ... exceed their Health": one wound from KO is at the limit itself.
   const oneFromKo = (f: RefFighter) => f.wounds >= f.limit;
   // "A character chooses how to allocate his 4 dice the first time each combat turn he
@@ -128,38 +181,62 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
   // policies": guardWhenWounded 3/1 unhurt, 2/2 wounded, 1/3 one wound from KO; the table's
   // "All-out finishing blow, or desperation move" (4/0): finishingBlow 2/2, 4/0 while an
   // enemy (any one still standing) is one wound from KO; desperation 2/2, 4/0 while itself is.
+  // A pool of other than 4 (a Surge's die, Weakened: "Character may only use half their dice
+  // pool") splits in the same share, rounded half up; Panicked "must use at least 2 dice on defense".
   const allocate = (f: RefFighter) => {
-    if (f.allocation === 'guardWhenWounded') f.split = f.wounds === 0 ? 3 : oneFromKo(f) ? 1 : 2;
-    else if (f.allocation === 'finishingBlow') f.split = fs.some((e) => e.alive && e.team !== f.team && oneFromKo(e)) ? 4 : 2;
-    else if (f.allocation === 'desperation') f.split = oneFromKo(f) ? 4 : 2;
-    else if (/^[0-4]\/[0-4]$/.test(f.allocation)) f.split = Number(f.allocation[0]);
+    let a: number;
+    if (f.allocation === 'guardWhenWounded') a = f.wounds === 0 ? 3 : oneFromKo(f) ? 1 : 2;
+    else if (f.allocation === 'finishingBlow') a = fs.some((e) => e.alive && e.team !== f.team && oneFromKo(e)) ? 4 : 2;
+    else if (f.allocation === 'desperation') a = oneFromKo(f) ? 4 : 2;
+    else if (/^[0-4]\/[0-4]$/.test(f.allocation)) a = Number(f.allocation[0]);
     else throw new Error(`the reference does not play the allocation ${f.allocation}`);
+    let pool = 4 + f.surge;
+    f.surge = 0;
+    if (f.status.has('weakened')) pool = Math.floor(pool / 2);
+    a = Math.min(pool, Math.floor((a * pool) / 4 + 0.5));
+    if (f.status.has('panicked')) a = Math.min(a, Math.max(0, pool - 2));
+    f.pool = pool;
+    f.split = a;
   };
-  // Tension on attack rolls (the default onAttack), at most 4; effect dice on every roll of
-  // the loser's next turn and on its defences until then; situational dice on the rolls they
-  // are on; all netted ("an advantage die negates a disadvantage die and vice versa").
+  // Tension on the rolls its policy names (onAttack by default), at most spendPerRoll; effect
+  // dice on every roll of the loser's next turn and on its defences until then; situational
+  // dice on the rolls they are on; all netted ("an advantage die negates a disadvantage die
+  // and vice versa").
   const roll = (f: RefFighter, dice: number, kind: 'attack' | 'defence', bonus: number) => {
     if (dice === 0) return 0;
-    const adv = kind === 'attack' ? Math.min(f.tension, 4) : 0;
+    const wants = f.spend === 'onNextRoll' || f.spend === (kind === 'attack' ? 'onAttack' : 'onDefence');
+    const adv = wants ? Math.min(f.tension, f.perRoll) : 0;
     f.tension -= adv;
     const situation = f.situationPlaced ? 0 : f.situation[kind];
     if (situation !== 0 && f.firstOnly) f.situationPlaced = true;
     const net = adv - (kind === 'defence' ? f.now + f.waiting : f.now) + situation;
     const faces = Array.from({ length: dice + Math.abs(net) }, d6).sort((x, y) => (net >= 0 ? y - x : x - y));
-    return Math.max(0, faces.slice(0, dice).reduce((s, x) => s + x, 0) + bonus - f.wounds);
+    return Math.max(0, faces.slice(0, dice).reduce((s, x) => s + x, 0) + bonus - penalty(f));
   };
-  // The bidding, both whileAhead (the default): pay only with more whole bids left.
-  const effect = (w: RefFighter, l: RefFighter, e: number) => {
+  // "until a player chooses to accept ... or is forced to do so by running out of Tension":
+  // each pays by its bid policy (whileAhead: only with more whole bids left than the other).
+  const wants = (policy: string, mine: number, theirs: number, cost: number) =>
+    mine >= cost && (policy === 'always' || (policy === 'whileAhead' && Math.floor(mine / cost) > Math.floor(theirs / cost)));
+  // An effect of `size` by w on l, with w's stored tension added (effectTension): the dice
+  // that landed on l's next turn (and its defences until then), 0 where the bidding took it off.
+  const effect = (w: RefFighter, l: RefFighter, size: number) => {
+    const extra = Math.min(w.effectTension, w.tension);
+    w.tension -= extra;
+    const e = size + extra;
+    if (e <= 0) return 0;
     let on = true;
     for (;;) {
       const payer = on ? l : w;
       const other = on ? w : l;
-      if (!(payer.tension >= e && Math.floor(payer.tension / e) > Math.floor(other.tension / e))) break;
+      if (!wants(payer.bid, payer.tension, other.tension, e)) break;
       payer.tension -= e;
+      payer.bids += e;
       on = !on;
     }
-    if (on) l.waiting += e;
-    return on;
+    if (!on) return 0;
+    l.waiting += e;
+    w.effects++;
+    return e;
   };
   const target = (x: RefFighter) => {
     let enemies = fs.filter((f) => f.alive && f.team !== x.team);
@@ -172,61 +249,86 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
     const best = x.targeting === 'weakest' ? Math.min(...enemies.map(left)) : Math.max(...enemies.map(left));
     return pick(enemies.filter((f) => left(f) === best));
   };
-  // The threshold: its Fortitude, "Physical Fortitude halved" while Entangled: exactly (3 is
-  // 1.5), or with rules.entangledFortitude "roundedDown" rounded down and at least 1.
-  const threshold = (f: RefFighter) => (!f.entangled ? f.fortitude : entangledFortitude === 'halved' ? f.fortitude / 2 : Math.max(1, Math.floor(f.fortitude / 2)));
-  // x's release on the enemy y, with the charge for its buy and where it changes something:
-  // whether it did. A Grapple on one not yet Entangled; a Stunning Blow on one not yet
-  // stunned (it lets go of whom it held: "briefly KO'd"); a Human shield held when x holds no
-  // one still standing and another standing enemy shoots (whose shots it would catch).
-  const release = (x: RefFighter, y: RefFighter) => {
-    if (x.buysGrapple && x.charge >= 1 && !y.entangled) {
-      x.charge--;
-      x.released++;
-      y.entangled = true;
-      return true;
+  // The threshold of f against x's blow: its Fortitude, "Physical Fortitude halved" while
+  // Entangled or netted: exactly (3 is 1.5), or with rules.entangledFortitude "roundedDown"
+  // rounded down and at least 1; plus its armour ("Armor grants additional threshold"),
+  // unless pierced, less x's armour piercing.
+  const threshold = (f: RefFighter, x: RefFighter) => {
+    const held = (f.entangled || f.netted) && f.physical;
+    const fort = !held ? f.fortitude : entangledFortitude === 'halved' ? f.fortitude / 2 : Math.max(1, Math.floor(f.fortitude / 2));
+    return fort + Math.max(0, (f.pierced ? 0 : f.armour) - x.piercing);
+  };
+  // "light cover grants a 2/6 chance of avoiding a hit from a direct-fire ranged attack.
+  // Medium cover grants a 4/6 chance ... Full cover prevents direct fire from hitting at all";
+  // poking out to fire "downgrades the cover rating by one".
+  const stoppedByCover = (y: RefFighter) => {
+    const level = y.cover - (y.fired ? 1 : 0);
+    return level > 0 && d6() <= 2 * level;
+  };
+  // x's release on the enemy y (or on itself), with the charge for its buy and where it
+  // changes something: whether it did. A Grapple on one not yet Entangled (a Physical
+  // Fortitude); a Stunning Blow on one not yet stunned (it lets go of whom it held: "briefly
+  // KO'd"); a probe on one not yet probed; a Human shield held when x holds no one still
+  // standing and another standing enemy shoots (whose shots it would catch); an Armor Pierce
+  // on armour not yet negated that some standing attacker of y's does not pierce; a net on one
+  // not netted; a disarm on one armed and not disarmed; a Surge; a Second Wind when wounded.
+  // On an enemy, it steps out of x's cover, and a ranged shot (but a probe) meets y's cover
+  // unless `cameThrough`, made in an attack that came through it: stopped, the charge is spent.
+  const release = (x: RefFighter, y: RefFighter, cameThrough = false) => {
+    const b = x.buy;
+    if (!(ON_ENEMY.has(b) || ON_SELF.has(b)) || x.charge < COST[b]) return false;
+    const otherGun = fs.some((f) => f.alive && f.team !== x.team && f !== y && f.ranged);
+    const leastPiercing = Math.min(...fs.filter((f) => f.alive && f.team !== y.team).map((f) => f.piercing));
+    if (b === 'grapple' && (y.entangled || !y.physical)) return false;
+    if (b === 'stunningBlow' && y.stunned) return false;
+    if (b === 'probeDefence' && x.probed.has(y)) return false;
+    if (b === 'humanShield' && (x.shield?.alive || !otherGun)) return false;
+    if (b === 'armourPierce' && (y.pierced || y.armour <= leastPiercing)) return false;
+    if (b === 'entangleShock' && y.netted) return false;
+    if (b === 'disarm' && (y.disarmed || !y.armed)) return false;
+    if (b === 'secondWind' && x.wounds === 0) return false;
+    x.charge -= COST[b];
+    x.released++;
+    if (ON_ENEMY.has(b)) {
+      if (x.cover > 0) x.fired = true;
+      if (!cameThrough && x.ranged && !x.indirect && b !== 'probeDefence' && stoppedByCover(y)) return true;
     }
-    if (x.buysStun && x.charge >= 3 && !y.stunned) {
-      x.charge -= 3;
-      x.released++;
+    if (b === 'grapple') {
+      y.entangled = true;
+      y.grappled = true;
+    } else if (b === 'stunningBlow') {
       y.stunned = true;
       y.shield = undefined;
-      return true;
-    }
-    // A probe on one not yet probed: it keeps the +1 against every opponent it probed.
-    if (x.buysProbe && x.charge >= 2 && !x.probed.has(y)) {
-      x.charge -= 2;
-      x.released++;
-      x.probed.add(y);
-      return true;
-    }
-    const otherGun = fs.some((f) => f.alive && f.team !== x.team && f !== y && f.ranged);
-    if (x.buysShield && x.charge >= 2 && !x.shield?.alive && otherGun) {
-      x.charge -= 2;
-      x.released++;
-      x.shield = y;
-      return true;
-    }
-    return false;
+    } else if (b === 'probeDefence') x.probed.add(y);
+    else if (b === 'humanShield') x.shield = y;
+    else if (b === 'armourPierce') y.pierced = true;
+    else if (b === 'entangleShock') y.netted = true;
+    else if (b === 'disarm') y.disarmed = true;
+    else if (b === 'surge') x.surge++;
+    else if (b === 'secondWind') x.wounds--;
+    return true;
   };
   // "the action negated to gain charge counts" (chargeRelease "sameAction"): a success given
-  // up for such a buy is released at once, as that action.
-  const atOnce = (x: RefFighter) => chargeRelease === 'sameAction' && (x.buysGrapple || x.buysStun || x.buysShield || x.buysProbe);
+  // up for a buy released on an enemy is released at once, as that action.
+  const atOnce = (x: RefFighter) => chargeRelease === 'sameAction' && ON_ENEMY.has(x.buy);
   const n = characters.length;
   const out = {
     win: Object.fromEntries(teams.map((t) => [t, 0])), draw: 0, rounds: 0, wounds: new Array(n).fill(0), ko: new Array(n).fill(0), released: new Array(n).fill(0), charge: new Array(n).fill(0), shieldHits: new Array(n).fill(0),
-    removed: new Array(n).fill(0), freed: new Array(n).fill(0), tension: new Array(n).fill(0),
+    removed: new Array(n).fill(0), freed: new Array(n).fill(0), tension: new Array(n).fill(0), effects: new Array(n).fill(0), bids: new Array(n).fill(0),
     // How often the case meets what it is there for: an ally's hold broken, and one broken
     // where the most hurt of the allies held is not the first listed (the rule decides).
     seen: { allyFreed: 0, pickedByWounds: 0 },
   };
   for (let trial = 0; trial < trials; trial++) {
-    for (const f of fs) Object.assign(f, { alive: true, wounds: 0, tension: 0, waiting: 0, now: 0, charge: f.charge0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0, entangled: false, removed: 0, freed: 0, gained: 0, situationPlaced: false, probed: new Set() });
+    for (const f of fs) {
+      Object.assign(f, { alive: true, wounds: 0, tension: f.tension0, waiting: 0, now: 0, pool: 4, surge: 0, status: new Set(f.status0), charge: f.charge0, chargeGained: 0, released: 0, stunned: false, shield: undefined, shieldHits: 0 });
+      Object.assign(f, { entangled: false, grappled: false, netted: false, pierced: false, disarmed: false, fired: false, removed: 0, freed: 0, gained: 0, effects: 0, bids: 0, situationPlaced: false, probed: new Set() });
+    }
     let rounds = 0;
     while (rounds < maxRounds && standing().length > 1) {
       rounds++;
       // 2d6 + Timing less the wounds; ties by Timing, then at random.
-      const order = fs.filter((f) => f.alive).map((f) => ({ f, key: d6() + d6() + f.timing - f.wounds, coin: rng() }));
+      const order = fs.filter((f) => f.alive).map((f) => ({ f, key: d6() + d6() + f.timing - penalty(f), coin: rng() }));
       order.sort((p, q) => q.key - p.key || q.f.timing - p.f.timing || p.coin - q.coin);
       for (const f of fs) f.split = -1;
       for (const { f: x } of order) {
@@ -234,12 +336,27 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
         if (!x.alive) continue;
         x.now = x.waiting; // "for one turn"
         x.waiting = 0;
+        x.pierced = false; // Armor Pierce: "until they adjust their stance ... on their next turn"
         x.shield = undefined; // "this turn": held from its last turn until this one begins
-        // "Removing a status can be accomplished by spending 1 point of Tension".
-        if (x.removes && x.entangled && x.tension > 0) {
-          x.entangled = false;
-          x.tension--;
-          x.removed++;
+        x.fired = false; // back in its cover
+        // "Removing a status can be accomplished by spending 1 point of Tension" (not the
+        // net: "unless the status states otherwise"), where it changes something: Entangled
+        // on a Physical Fortitude, Fatigued where it leaves the fighter fewer attacks.
+        const attacksWith = (fatigued: boolean) => Math.min(x.attacks, (fatigued ? 1 : 2) - (x.status.has('panicked') ? 1 : 0));
+        if (x.removes) {
+          for (const st of ['weakened', 'entangled', 'fatigued', 'panicked']) {
+            if (x.tension <= 0) break;
+            if (st === 'entangled') {
+              if (!x.entangled || !x.physical) continue;
+              x.entangled = false;
+              x.grappled = false;
+            } else {
+              if (!x.status.has(st) || (st === 'fatigued' && attacksWith(true) === attacksWith(false))) continue;
+              x.status.delete(st);
+            }
+            x.tension--;
+            x.removed++;
+          }
         }
         if (x.stunned) {
           // "briefly KO'd and skips a turn": this one, its effect dice with it.
@@ -248,20 +365,29 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           continue;
         }
         if (x.split < 0) allocate(x);
-        let actions = x.attacks;
+        // "two actions on their turn"; Fatigued "one action instead of two"; Panicked must
+        // "take a MOVE or SPLITMOVE action away from the source of panic".
+        let actions = Math.min(x.attacks, (x.status.has('fatigued') ? 1 : 2) - (x.status.has('panicked') ? 1 : 0));
+        // Entangle/Shock: "until they spend an action to disentangle themselves": its first.
+        if (x.netted && actions > 0) {
+          x.netted = false;
+          x.removed++;
+          actions--;
+        }
         // Break off, "Negates a grapple": its own hold first, for a point of charge and an action.
-        if (x.buysBreak && x.entangled && actions > 0 && x.charge >= 1) {
+        if (x.buysBreak && x.grappled && actions > 0 && x.charge >= 1) {
           x.charge--;
           x.released++;
           x.removed++;
           x.entangled = false;
+          x.grappled = false;
           actions--;
         }
         // Then, "Releasing charge on oneself or an ally takes an action": in melee ("Break off
         // ... Melee"), free itself, an action and a point of charge for each ally of its side
         // held, the one with the fewest wounds left first, ties to the first listed.
-        while (x.buysBreak && !x.ranged && !x.entangled && actions > 0 && x.charge >= 1) {
-          const held = fs.filter((f) => f !== x && f.alive && f.team === x.team && f.entangled);
+        while (x.buysBreak && !x.ranged && !x.grappled && actions > 0 && x.charge >= 1) {
+          const held = fs.filter((f) => f !== x && f.alive && f.team === x.team && f.grappled);
           if (held.length === 0) break;
           const fewest = Math.min(...held.map((f) => f.limit - f.wounds));
           const ally = held.find((f) => f.limit - f.wounds === fewest)!;
@@ -271,13 +397,19 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           x.released++;
           x.freed++;
           ally.entangled = false;
+          ally.grappled = false;
           ally.removed++;
+          actions--;
+        }
+        // Disarm: "will have to spend an action to recover it".
+        if (x.disarmed && actions > 0) {
+          x.disarmed = false;
           actions--;
         }
         let focus: RefFighter | undefined;
         for (let k = 0; k < actions && standing().length > 1; k++) {
           // With no attack dice ("Fighting defensively") only a release is made.
-          if (x.split === 0 && !(x.buysStun && x.charge >= 3) && !(x.buysShield && x.charge >= 2) && !(x.buysGrapple && x.charge >= 1) && !(x.buysProbe && x.charge >= 2)) break;
+          if (x.split === 0 && !((ON_ENEMY.has(x.buy) || ON_SELF.has(x.buy)) && x.charge >= COST[x.buy])) break;
           let y: RefFighter;
           if (retarget === 'free' || x.ranged || !focus) y = target(x);
           else if (focus.alive) y = focus;
@@ -287,17 +419,31 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             x.released++;
             y = target(x);
           } else break; // its target is KO'd: the other attacks of the turn are lost
-          focus = y;
-          // A release on the action's target as soon as it has the charge, in place of the
-          // attack, where it changes something.
-          if (release(x, y)) continue;
+          // A release as soon as it has the charge, in place of the attack, where it changes
+          // something: on the action's target (which it keeps), or on itself.
+          if (release(x, y)) {
+            if (!ON_SELF.has(x.buy)) focus = y;
+            continue;
+          }
           if (x.split === 0) break;
+          focus = y;
+          if (x.cover > 0) x.fired = true;
           if (y.split < 0) allocate(y);
-          const att = roll(x, x.split, 'attack', x.atk + (x.probed.has(y) ? 1 : 0));
+          const att = roll(x, x.split, 'attack', x.atk - (x.disarmed ? x.weapon : 0) + (x.probed.has(y) ? 1 : 0));
           // A stunned target, "removed from the scene" until its skipped turn, does not defend.
-          let def = y.stunned ? 0 : roll(y, 4 - y.split, 'defence', y.def + (y.probed.has(x) ? 1 : 0));
-          const cost = (f: RefFighter) => (f.buysFocus || f.buysGrapple || f.buysBreak ? 1 : f.buysStun ? 3 : f.buysShield || f.buysProbe ? 2 : 0);
-          const wantsCharge = (f: RefFighter, kind: string) => cost(f) > 0 && (f.cashIn === kind || f.cashIn === 'both') && f.charge < cost(f);
+          let def = y.stunned ? 0 : roll(y, y.pool - y.split, 'defence', y.def + (y.probed.has(x) ? 1 : 0));
+          const wantsCharge = (f: RefFighter, kind: string) => f.buy !== 'none' && (f.cashIn === kind || f.cashIn === 'both') && f.charge < COST[f.buy];
+          // A blow of `dmg` wounds on y: "Instead of dealing damage, the attacker can choose to
+          // convert any number of damage points to tension": converted always, or unless it
+          // would KO y (y's own limit); or taken.
+          const wound = (dmg: number) => {
+            if (x.offensive === 'always' || (x.offensive === 'unlessKo' && y.wounds + dmg <= y.limit)) {
+              effect(x, y, dmg);
+              return;
+            }
+            y.wounds += dmg;
+            if (y.wounds > y.limit) y.alive = false;
+          };
           // A block given up for a point of charge: by default ("letting someone score a hit
           // they otherwise wouldn't have") the attack hits, one wound; under givenUpBlock
           // "glancing" it is a glancing hit, no wound; under "nothing", that is all.
@@ -306,7 +452,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
           const giveUpHit = () => {
             x.charge++;
             x.chargeGained++;
-            if (atOnce(x)) release(x, y);
+            if (atOnce(x)) release(x, y, true);
           };
           // y's block given up, "... letting someone score a hit they otherwise wouldn't have,
           // just before disarming them": by default y, still standing and not stunned,
@@ -331,13 +477,19 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
               undefended = true;
             } else letThrough = true;
           }
+          // A direct shot that would hit (a hit let through included) meets y's cover
+          // (rules.coverRoll "onHit"); a block stays a block.
+          if (x.ranged && !x.indirect && (att >= def || letThrough) && stoppedByCover(y)) {
+            if ((letThrough || undefended) && blockGivenUp()) break;
+            continue;
+          }
           // A shot that would hit y (not held) goes to y's shield 3 times in 4, unless the
-          // shield fired it: the result against the shield's own Fortitude, nothing more (a
+          // shield fired it: the result against the shield's own threshold, nothing more (a
           // hit let through by a block given up: one wound; a glancing hit let through: none).
           const s = y.shield;
           if (x.ranged && (att >= def || letThrough) && s && s.alive && s !== x && rng() < 0.75) {
             y.shieldHits++;
-            s.wounds += letThrough ? (givenUpBlock === 'glancing' ? 0 : 1) : Math.floor((att - def) / threshold(s));
+            s.wounds += letThrough ? (givenUpBlock === 'glancing' ? 0 : 1) : Math.floor((att - def) / threshold(s, x));
             if (s.wounds > s.limit) s.alive = false;
             if ((letThrough || undefended) && blockGivenUp()) break;
             continue;
@@ -351,10 +503,7 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
               x.charge++;
               x.chargeGained++;
             } else if (wantsCharge(x, 'hits')) giveUpHit(); // the hit is the attacker's success, which it may give up in turn
-            else {
-              y.wounds += 1;
-              if (y.wounds > y.limit) y.alive = false;
-            }
+            else wound(1);
             if (blockGivenUp()) break;
           } else if (def > att) {
             let gain = 1;
@@ -362,19 +511,15 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
             y.gained += gain;
             // rules.effectsOn "fromLanding" (the default): a block's effect lands on x in its
             // own turn and weighs on the rest of it too, then on its defences and next turn.
-            if (y.defensive) {
-              if (effect(y, x, gain)) x.now += gain;
-            } else y.tension += gain;
-          } else if (att - def < threshold(y)) {
+            if (y.defensive) x.now += effect(y, x, gain);
+            else y.tension += gain;
+          } else if (att - def < threshold(y, x)) {
             x.tension++; // a glancing blow: "cannot spend it immediately", so after the roll
             x.gained++;
             x.charge++;
             x.chargeGained++;
           } else if (wantsCharge(x, 'hits')) giveUpHit();
-          else {
-            y.wounds += Math.floor((att - def) / threshold(y));
-            if (y.wounds > y.limit) y.alive = false;
-          }
+          else wound(Math.floor((att - def) / threshold(y, x)));
           if (undefended && blockGivenUp()) break;
         }
         x.now = 0;
@@ -394,6 +539,8 @@ function referenceFight(characters: Character[], trials: number, seed: string, r
       out.removed[f.entry] += f.removed / scale;
       out.freed[f.entry] += f.freed / scale;
       out.tension[f.entry] += f.gained / scale;
+      out.effects[f.entry] += f.effects / scale;
+      out.bids[f.entry] += f.bids / scale;
     }
   }
   for (const t of teams) out.win[t] /= trials;
@@ -522,6 +669,43 @@ describe('the fast team fight agrees with the slow reference', () => {
     // audit, 3.47 releases a fight where 2 can be made).
     ['a hero probing two thugs at random, charge 6 to start and both given up: +1 against each probed', [hero('prober', { chargeBuy: 'probeDefence', chargeCashIn: 'both', charge: 6, targeting: 'random', fortitude: 3, type: 'elite' }), { ...thug, count: 2, type: 'trained', fortitude: 3 }], 'changeFocus'],
     ['a ranged hero buying Break off beside a held ally: it frees only itself', [hero('archer', { ranged: true, chargeBuy: 'breakOff', chargeCashIn: 'blocks', removeStatus: 'never' }), hero('held', { removeStatus: 'never', fortitude: 4 }), { ...wrestler, fortitude: 6, targeting: 'random' }], 'changeFocus'],
+    // Offensive effects and the bidding in a 2v1: "Instead of dealing damage, the attacker can
+    // choose to convert any number of damage points to tension and spend them (and any stored
+    // tension) immediately"; unlessKo deals the blow that would KO the TARGET (its own limit).
+    // Tension brought into the fight, spent on attacks a die at a time, on defence, or on the
+    // next roll; bids always, whileAhead and never. The first fails against an engine that
+    // swaps the two bidders' policies, adds no stored tension to a converted blow, ignores the
+    // starting tension, spendPerRoll, or spendTension "onDefence"; the second against one
+    // whose unlessKo reads the attacker's limit (win.gang 0.69 against 0).
+    ['offensive effects in a 2v1: heroes converting (unless it KOs, and always) with stored tension, against a brute bidding always', [hero('a', { offensiveEffect: 'unlessKo', bid: 'always', effectTension: 1, tension: 2, spendTension: 'never' }), hero('b', { offensiveEffect: 'always', timing: 7, spendPerRoll: 1, tension: 3 }), { ...brute, type: 'trained', fortitude: 2, bid: 'always', tension: 4, spendTension: 'onDefence', spendPerRoll: 2 }], 'changeFocus'],
+    ['offensive effects against a gang: civilians converting unless it KOs, bidding never, against a boss converting with stored tension', [{ ...minion, offensiveEffect: 'unlessKo', bid: 'never' }, { ...boss, spendTension: 'onNextRoll', spendPerRoll: 2, offensiveEffect: 'unlessKo', effectTension: 2, bid: 'always', tension: 2 }], 'changeFocus'],
+    // Armour, "Armor grants additional threshold", less the attacker's own piercing, in a 2v2
+    // (fails when the engine takes the target's piercing off its own armour).
+    ['armour and armour piercing in a 2v2: a plated hero and a piercing archer against an armoured thug and a piercing gunner', [hero('plated', { armour: 2, fortitude: 3 }), hero('archer', { ranged: true, armourPiercing: 1, attack: { attribute: 2, skill: 2, bonus: 1 } }), { ...thug, armour: 1, attack: { attribute: 2, skill: 1, bonus: 1 }, type: 'trained' }, { ...gunner, armourPiercing: 2 }], 'changeFocus'],
+    // Cover against direct fire, stepped out of when firing, and a mortar's indirect fire
+    // (fails when firing keeps the shooter in its cover, and when cover stops indirect fire).
+    ['cover in a 2v2 of shooters: heroes in full and light cover against a gunner in full cover and a mortar firing indirect', [hero('hidden', { ranged: true, cover: 'full', allocation: '3/1' }), hero('light', { ranged: true, cover: 'light', timing: 7 }), { ...gunner, cover: 'full', allocation: '2/2' }, { ...gunner, name: 'mortar', indirect: true, timing: 5 }], 'changeFocus'],
+    // Statuses from the start: Weakened ("only use half their dice pool"), Fatigued ("one
+    // action instead of two"), Panicked ("must use at least 2 dice on defense", and a MOVE),
+    // shed a point of tension each, where that changes something, or kept. Fails when
+    // Panicked keeps one defence die, and when Fatigued is never paid off.
+    ['statuses: a weakened gang against a fatigued, panicked boss that pays them off, heroes keeping theirs', [{ ...minion, status: { weakened: true }, tension: 1 }, { ...boss, status: { fatigued: true, panicked: true }, tension: 1, allocation: '4/0' }], 'changeFocus'],
+    ['statuses kept: a fatigued hero and a weakened, panicked one against a brute', [hero('tired', { status: { fatigued: true }, removeStatus: 'never', fortitude: 3 }), hero('shaken', { status: { weakened: true, panicked: true }, removeStatus: 'never', allocation: '4/0', type: 'wellTrained' }), { ...brute, type: 'civilian', fortitude: 2 }], 'changeFocus'],
+    // A Mental fight: Madness takes nothing off totals or turn order (rules.damagePenalty
+    // "wounds"; fails when it does).
+    ['a Mental gang fight: three minds against a boss\'s', [{ ...minion, damageType: 'mental' }, { ...boss, damageType: 'mental' }], 'changeFocus'],
+    // The Edge Charge buys played in duels, in team fights. Armor Pierce where the releaser's
+    // own weapon pierces the brute's armour but its ally's does not: it is bought for the ally
+    // (fails when the engine judges it by the releaser's piercing alone).
+    ['Armor Pierce in a 2v1: a piercing hero negates the brute\'s armour for its unpiercing ally', [hero('piercer', { chargeBuy: 'armourPierce', chargeCashIn: 'both', armourPiercing: 1 }), hero('ally', { timing: 7 }), { ...brute, armour: 1 }], 'changeFocus'],
+    // Disarm: the gang disarms the armed heroes, never the one fighting with its fists (fails
+    // when the engine spends the charge on the unarmed).
+    ['Disarm in a 3v3: three thugs disarming a swordsman and an archer, beside a brawler with no weapon', [hero('sword', { attack: { attribute: 2, skill: 2, bonus: 2 } }), hero('archer', { ranged: true }), hero('fists', { type: 'civilian' }), { ...thug, count: 3, type: 'wellTrained', fortitude: 3, attack: { attribute: 3, skill: 2 }, chargeBuy: 'disarm', chargeCashIn: 'both' }], 'changeFocus'],
+    // Entangle/Shock: a netting gunner beside a thug, against heroes one of whom is in cover
+    // (fails when the net is never shed, and when cover never stops a net).
+    ['Entangle/Shock in a 2v2: a netting gunner and a thug against heroes, one in full cover', [hero('a'), hero('covered', { cover: 'full', fortitude: 3 }), { ...gunner, chargeBuy: 'entangleShock', chargeCashIn: 'both' }, thug], 'changeFocus'],
+    // Surge and Second Wind, released on oneself, in a 2v2 (fails when either does nothing).
+    ['Surge and Second Wind in a 2v2: a surging hero and a recovering one against two thugs', [hero('surger', { chargeBuy: 'surge', chargeCashIn: 'both', charge: 6 }), hero('healer', { chargeBuy: 'secondWind', chargeCashIn: 'both', type: 'elite', charge: 6 }), { ...thug, count: 2, type: 'trained', fortitude: 3 }], 'changeFocus'],
   ];
   for (const [what, characters, retarget, meets, entangled, givenUpBlock, chargeRelease] of cases) {
     it(what, () => {
@@ -539,6 +723,8 @@ describe('the fast team fight agrees with the slow reference', () => {
           [`charge.${c.name}`, ref.charge[e]],
           [`statusRemoved.${c.name}`, ref.removed[e]],
           [`tension.${c.name}`, ref.tension[e]],
+          [`effects.${c.name}`, ref.effects[e]],
+          [`bids.${c.name}`, ref.bids[e]],
           // Laid out only for a character buying Human shield.
           ...(c.chargeBuy === 'humanShield' ? [[`shieldHits.${c.name}`, ref.shieldHits[e]] as [string, number]] : []),
           // Laid out only for a melee Break off buyer with an ally.
