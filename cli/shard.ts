@@ -713,7 +713,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
     try {
       plan = planScenario(f.scenario, f.file, { trials: f.trials, seed: f.seed });
     } catch (e) {
-      if (e instanceof ScenarioErrors) throw new ShardError(`${firstPath}: ${e.message}`);
+      if (e instanceof ScenarioErrors) throw new ShardError(e.errors.map((x) => `${firstPath}: ${x.message}`));
       throw e;
     }
     const other = firstOf.get(plan.scenario.name);

@@ -239,6 +239,12 @@ describe('every mechanic has a form in its own words', () => {
     const swept = { ...battle([]), sweep: { 'setup.sides.0.combatants.0.traits': [[], ['medic']] } };
     expect(valueOrDefault(swept, 'setup.sides.0.medics', undefined)).toBeUndefined();
     expect(sweepOverlap(swept, { path: 'setup.sides.0.medics', value: 1 }).kind).toBe('none');
+    // A sweep in that side that leaves the default where it is keeps it known (a review:
+    // varying the side's flee let B = medics 1 run as A).
+    for (const sweep of [{ 'setup.sides.0.flee': ['never', 'lostHalf'] }, { 'setup.sides.0.combatants.1.count': [2, 3] }, { 'setup.sides.0.combatants.0.traits': [[], ['duelist']] }]) {
+      expect(valueOrDefault({ ...battle([]), sweep }, 'setup.sides.0.medics', undefined)).toBe(1);
+      expect(sweepOverlap({ ...battle([]), sweep }, { path: 'setup.sides.0.medics', value: 1 }).kind).toBe('refused');
+    }
     // A campaign troupe with a Medic PC: its aid is a Medic's.
     const campaign = (traits: string[]) => ({ name: 'c', system: 'viciousness', mechanic: 'campaign', setup: { turns: 4, troupes: [{ name: 't', captain: { traits } }] } });
     expect(valueOrDefault(campaign(['medic']), 'setup.troupes.0.aid', undefined)).toBe('medic');

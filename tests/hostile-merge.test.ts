@@ -219,6 +219,18 @@ describe('merge refuses parts no shard\'s run writes, however well their hashes 
     }
   });
 
+  test('a forged scenario\'s several problems are said one a line, each naming the part (a review: joined by \\u000a once a path\'s newline was escaped)', async () => {
+    const { r, paths } = await forged((p) => {
+      p.files[0].scenario.trials = 'lots';
+      p.files[0].scenario.seed = [1];
+    });
+    expect(r.code, r.err).toBe(2);
+    const lines = r.err.trimEnd().split('\n');
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    expect(r.err).not.toContain('\\u000a');
+    expect(lines.filter((l) => l.includes(`${paths[0]}: ${scenario}: `)).length).toBeGreaterThanOrEqual(2);
+  });
+
   test('parts with no scenario files are refused, not merged into nothing', async () => {
     const { r, paths } = await forged((p) => (p.files = []));
     expect(r.code, r.err).toBe(2);

@@ -103,15 +103,22 @@ export function valueOrDefault(scenario: Record<string, unknown>, path: string, 
   if (field === undefined || field.kind === 'group' || field.kind === 'list') return undefined;
   // The item holding it, for a default that depends on it (a side's medics beside a Medic).
   const holderPath = parsePath(path).slice(0, -1);
+  const byDefault = shownDefault(field, head === 'setup' ? getAt(scenario, holderPath) : undefined);
   if ((field.kind === 'number' || field.kind === 'choice') && field.defaultIn) {
-    // Where Vary sets something in that item (its combatants' traits), the default is each
-    // point's own: not known for A as a whole (a review: B = medics 1 was refused as A's
-    // default where, at the point with a Medic, it moved deaths from 0.117 to 0.011).
+    // Where Vary sets something in that item (its combatants' traits) and the default moves
+    // with it, the default is each point's own: not known for A as a whole (a review: B =
+    // medics 1 was refused as A's default where, at the point with a Medic, it moved deaths
+    // from 0.117 to 0.011). A sweep that leaves it where it is (a side's flee) does not.
     const holderKey = `${holderPath.join('.')}.`;
-    const sweep = scenario.sweep !== null && typeof scenario.sweep === 'object' ? Object.keys(scenario.sweep) : [];
-    if (sweep.some((k) => k.startsWith(holderKey) || holderKey.startsWith(`${k}.`))) return undefined;
+    const sweep = scenario.sweep !== null && typeof scenario.sweep === 'object' && !Array.isArray(scenario.sweep) ? (scenario.sweep as Record<string, unknown>) : {};
+    for (const [k, values] of Object.entries(sweep)) {
+      if (!k.startsWith(holderKey) && !holderKey.startsWith(`${k}.`)) continue;
+      if (!Array.isArray(values)) return undefined;
+      const moves = values.some((v) => JSON.stringify(shownDefault(field, getAt(withValue(scenario, parsePath(k), v), holderPath))) !== JSON.stringify(byDefault));
+      if (moves) return undefined;
+    }
   }
-  return shownDefault(field, head === 'setup' ? getAt(scenario, holderPath) : undefined);
+  return byDefault;
 }
 
 /**

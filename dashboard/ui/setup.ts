@@ -9,7 +9,7 @@ import { formFor } from '../../reports/fields/index.ts';
 import { ruleFields } from '../../reports/fields/rules.ts';
 import { fieldAt, leaves, optionLabel, shownDefault, type ChoiceField, type Leaf, type LeafField, type MechanicForm } from '../../reports/fields/spec.ts';
 import { seedFromText, textFromValue } from '../model/coerce.ts';
-import type { CompareChange } from '../model/compare.ts';
+import { valueOrDefault, type CompareChange } from '../model/compare.ts';
 import { getAt, joinPath, parsePath } from '../../reports/fields/paths.ts';
 import { choiceBoxes, formatSweepValues, kindOfValues, parseSweepValues, startDice, sweepReadings, toggleChoice, type SweepKind } from '../model/sweep.ts';
 import { staleCheckWords, withoutStaleChecks } from '../model/removal.ts';
@@ -428,8 +428,10 @@ function startValues(scenario: Record<string, unknown>, path: string, vars: Leaf
 
 /** A's value of a field: as the file sets it, else the default the form shows for it. */
 function valueInA(field: LeafField | undefined, now: unknown, scenario?: Record<string, unknown>, path?: readonly (string | number)[]): unknown {
-  // The item holding the field, for a default that depends on it (a side's medics beside a Medic).
-  return now === undefined ? shownDefault(field, scenario && path ? getAt(scenario, path.slice(0, -1) as never) : undefined) : now;
+  if (now !== undefined) return now;
+  // As Compare's refusal reads it (model/compare.ts valueOrDefault): a default that depends
+  // on the item holding the field (a side's medics beside a Medic), none where Vary moves it.
+  return scenario && path ? valueOrDefault(scenario, joinPath(path as never), undefined) : shownDefault(field);
 }
 
 /**
@@ -505,7 +507,7 @@ function compareSection(ctx: SetupContext): HTMLElement {
         { class: 'help' },
         `in A: ${now === undefined ? `not set (the default${inA === undefined ? '' : `, ${shown(inA)}`})` : shown(now)}`,
         // B left at the default (a choice's "(default)" option) is A's default too.
-        JSON.stringify(inA) === JSON.stringify(valueInA(found?.field as LeafField | undefined, change.value)) ? ' — B is A unchanged: give B another value' : '',
+        JSON.stringify(inA) === JSON.stringify(valueInA(found?.field as LeafField | undefined, change.value, scenario, parsePath(change.path))) ? ' — B is A unchanged: give B another value' : '',
       ),
       // A clash with Vary (model/compare.ts sweepOverlap) is put here by the app's checks.
       h('div', { class: 'problems', attrs: { role: 'alert' } }),
