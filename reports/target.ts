@@ -508,7 +508,7 @@ export function systemPath(path: string): string {
   return join(systemFolder(dirname(path)), last);
 }
 
-/** A folder's path as the system resolves it, as far as it exists, the rest appended. */
+/** A path as the system resolves it (realpath(3)), as far as it exists, the rest appended as written. */
 function systemFolder(path: string): string {
   const rest: string[] = [];
   let at = path;
@@ -529,18 +529,8 @@ function systemFolder(path: string): string {
  * appended as written): two names of one folder, a link and its target, compare equal.
  */
 export function realOf(path: string): string {
-  const rest: string[] = [];
-  let at = resolve(path);
-  for (;;) {
-    try {
-      return join(realpathSync.native(at), ...rest.reverse());
-    } catch {
-      const up = dirname(at);
-      if (up === at) return resolve(path);
-      rest.push(basename(at));
-      at = up;
-    }
-  }
+  // Its `..` taken away first (resolve), as written, then its links as the system finds them.
+  return systemFolder(resolve(path));
 }
 
 /**
