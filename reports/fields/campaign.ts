@@ -171,7 +171,7 @@ export const campaignForm: MechanicForm = {
         },
         choice('asset', 'starting asset', ['liquidCoin', 'securedHeadquarters', 'luxuryItem', 'favor'], 'a secured headquarters (default)', '“A luxury item of 1 rank above theirs”, “A favor owed by an NPC of 1 rank above theirs”', ASSET_WORDS),
         {
-          ...choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default): a Medic beside a PC with its trait', undefined, AID_WORDS),
+          ...choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default): a Medic’s where a PC has the Medic trait', undefined, AID_WORDS),
           // A PC with the Medic trait attends the troupe's wounded: its aid is then a
           // Medic's, left out or not (sim/viciousness/campaignSetup.ts).
           defaultIn: (troupe) => {

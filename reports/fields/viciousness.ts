@@ -148,7 +148,7 @@ const aid: ChoiceField = {
   kind: 'choice',
   key: 'aid',
   label: 'medical attention',
-  placeholder: 'none: 2 in 4 die (default): a Medic beside a combatant with its trait',
+  placeholder: 'none: 2 in 4 die (default): a Medic’s where a combatant has the Medic trait',
   defaultIn: (side) => (listsMedic(side) ? 'medic' : 'none'),
   options: [
     { value: 'none', label: 'none: 2 in 4 die' },
