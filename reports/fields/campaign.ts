@@ -6,7 +6,7 @@
 import { choice, type Field, type ListField, type MechanicForm, type TextField } from './spec.ts';
 import { ruleNamed, ruleValueNamed } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
-import { namesMedic } from '../../sim/viciousness/traits.ts';
+import { troupeNamesMedic } from '../../sim/viciousness/traits.ts';
 import { DEFAULT_MAX_ROUNDS } from '../../sim/viciousness/battleSetup.ts';
 import { DEFAULT_RANK } from '../../sim/viciousness/wealth.ts';
 
@@ -174,12 +174,7 @@ export const campaignForm: MechanicForm = {
           ...choice('aid', 'medical attention', ['none', 'ordinary', 'medic'], 'none: 2 in 4 die (default): a Medic’s where a PC has the Medic trait', undefined, AID_WORDS),
           // A PC with the Medic trait attends the troupe's wounded: its aid is then a
           // Medic's, left out or not (sim/viciousness/campaignSetup.ts).
-          defaultIn: (troupe) => {
-            const captain = troupe.captain as { traits?: unknown } | undefined;
-            const minions = Array.isArray(troupe.minions) ? (troupe.minions as { traits?: unknown; count?: unknown }[]) : [];
-            const pcs = [captain?.traits, ...minions.filter((m) => m !== null && typeof m === 'object' && ((m.count as number | undefined) ?? 1) !== 0).map((m) => m.traits)];
-            return pcs.some((t) => namesMedic(t as never)) ? 'medic' : 'none';
-          },
+          defaultIn: (troupe) => (troupeNamesMedic(troupe) ? 'medic' : 'none'),
         },
         { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: '“The GM awards 1d4 or 2d4 to the most well-equipped side”' },
       ],

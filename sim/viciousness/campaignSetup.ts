@@ -15,7 +15,7 @@ import { FREE_PUSH_POLICIES, PUSH_POLICIES } from './knaveryPushes.ts';
 import { MAX_PRICE, price, purchasesSchema } from './purchases.ts';
 import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { advanceSchema, ambitionSchema, reservedPcs } from './advancement.ts';
-import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, pushesForChallenges, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
+import { campaignTraitsSchema, checkSituationalDice, checkTraitDice, namesMedic, namesTrait, troupeNamesMedic, pushesForChallenges, DEFENDER_PUSH, MARKSMAN_PUSH } from './traits.ts';
 import { CAPTAIN_TRAITS, DEFAULT_RANK, MAX_RANK, MAX_TRAITS, MINION_TRAITS, MIN_RANK, RANK_MINIMUM, REWARD_METHODS, minimumPoints, rankOf } from './wealth.ts';
 
 const name = entityName;
@@ -283,9 +283,7 @@ export const campaignSetup = lazySchema(() => z
     });
     s.troupes.forEach((t, i) => {
       // A minion of count 0 is nobody: its Medic attends no one (a campaign audit: refused as one who does).
-      const pcs: (number | readonly string[] | undefined)[] = [t.captain.traits, ...(t.minions ?? []).filter((m) => (m.count ?? 1) > 0).map((m) => m.traits)];
-      const medic = pcs.some(namesMedic);
-      if (medic && t.aid !== undefined && t.aid !== 'medic') {
+      if (troupeNamesMedic(t) && t.aid !== undefined && t.aid !== 'medic') {
         ctx.addIssue({ code: 'custom', path: ['troupes', i, 'aid'], message: `troupe "${t.name}" has a PC with the "medic" trait, who attends its wounded as a Medic: leave "aid" out or make it "medic" (it is "${t.aid}")` });
       }
     });

@@ -314,6 +314,19 @@ export function namesMedic(traits: number | readonly string[] | undefined): bool
   return Array.isArray(traits) && traits.includes('medic');
 }
 
+/**
+ * Whether a campaign troupe has a Medic PC: its captain, or a minion of a count above 0 (a
+ * minion of count 0 is nobody), names the trait. Its aid is then a Medic's, left out or
+ * not; the dashboard's form reads the same (reports/fields/campaign.ts), on data not yet
+ * validated, so anything else here is no Medic.
+ */
+export function troupeNamesMedic(troupe: { captain?: unknown; minions?: unknown }): boolean {
+  const traitsOf = (pc: unknown) => (pc !== null && typeof pc === 'object' ? (pc as { traits?: unknown }).traits : undefined);
+  const minions = Array.isArray(troupe.minions) ? troupe.minions : [];
+  const pcs = [troupe.captain, ...minions.filter((m) => m !== null && typeof m === 'object' && ((m as { count?: unknown }).count ?? 1) !== 0)];
+  return pcs.some((pc) => namesMedic(traitsOf(pc) as never));
+}
+
 /** Whether a campaign PC's traits name `trait` (the Berzerker and the Duelist play in its fights). */
 export function namesTrait(traits: number | readonly string[] | undefined, trait: TableTrait): boolean {
   return Array.isArray(traits) && traits.includes(trait);
