@@ -264,6 +264,9 @@ describe.skipIf(!CHROMIUM)('exact values off the page, in Chromium', () => {
     const file = join(suite.dashboard!.work, 'knavery-b-judged-later.json');
     writeFileSync(file, JSON.stringify(scenario));
     await p.setInputFiles('#file', file);
+    // Read asynchronously: a preset clicked before it opens is the page's own heist's, and the
+    // opening then turns Compare off.
+    await expect.poll(() => p.locator('#messages').textContent(), { timeout: 30_000 }).toContain('Opened knavery-b-judged-later.json.');
     await p.click('button.preset:text("one more challenge?")');
     let downloads = 0;
     p.on('download', () => downloads++);

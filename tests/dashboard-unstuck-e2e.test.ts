@@ -28,6 +28,10 @@ async function open(p: Page, name: string, scenario: unknown): Promise<void> {
   const path = join(suite.dashboard!.work, name);
   writeFileSync(path, JSON.stringify(scenario));
   await p.setInputFiles('#file', path);
+  // The file is read asynchronously: until the page says it opened it (or why not), an edit
+  // or a switch acts on the page before it, and the opening then gives way to that edit (CI
+  // switched the page's own heist, not the file's, under load).
+  await expect.poll(() => p.locator('#messages').textContent(), { timeout: 30_000 }).toContain(name);
 }
 
 async function invalid(p: Page): Promise<void> {
