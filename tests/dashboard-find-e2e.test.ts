@@ -354,6 +354,28 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
+  test('an edit dims the Find answer at once, before its new search starts (it stood undimmed and "finished" until the run began)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    await openFlat(p);
+    await p.waitForSelector(found);
+    // Typed, and read in the same task: the new search starts RUN_DELAY_MS later.
+    const seen = await p.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('[data-path="setup.retryPenalty"] > input')!;
+      input.value = String(Number(input.value || input.placeholder || 0) + 1);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const node = document.querySelector('.find-results')!;
+      const results = [...node.querySelectorAll('.find-result')];
+      return { state: node.getAttribute('data-find-state'), results: results.length, stale: results.filter((r) => r.classList.contains('stale')).length };
+    });
+    expect(seen.results).toBeGreaterThan(0);
+    expect(seen).toEqual({ state: 'pending', results: seen.results, stale: seen.results });
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
+    await expect(p.locator('.find-results .find-result.stale').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   test('a Find stopped before its answer was in says so in words above its search so far', async () => {
     // 101 crews of 300–400: over the exact budget, so searched by Monte Carlo in the
     // workers, for seconds; the run beside it long enough to have its Stop button.

@@ -1066,6 +1066,13 @@ export class App implements SetupContext {
     }
     // What is shown is the last setup's until the new run's first chunks are back.
     root?.querySelectorAll('.result, .compare-view').forEach((el) => el.classList.add('stale'));
+    // So is a Find answer, until the new search replaces it (startFind, when the run starts:
+    // up to RUN_DELAY_MS after a keystroke). It stood undimmed and "finished" meanwhile,
+    // the last question's answer under the one in the form (an audit).
+    if (this.findNode) {
+      this.findNode.setAttribute('data-find-state', 'pending');
+      this.findNode.querySelectorAll('.find-result').forEach((el) => el.classList.add('stale'));
+    }
     // The summary bar too (one line, cheap): it said "Fix the marked fields" until the run
     // began, a moment after the field was fixed.
     if (this.el.summary) {
