@@ -113,7 +113,7 @@ describe('exact values that are not there are said to be missing', () => {
     const [contest] = loadPlans(['scenarios/vdp-contest-round.yaml'], { trials: 200 });
     for (const p of runPlan(contest).results) {
       if (p.metrics.draw.exact !== undefined) expect(p.notes).toBeUndefined();
-      else expect(p.notes?.[0]).toMatch(/^exact win, draw, rounds, exchanges and tension skipped: a contender spends tension/);
+      else expect(p.notes?.[0]).toMatch(/^exact win, draw, rounds, exchanges, tension and charge skipped: a contender spends tension/);
     }
   });
 

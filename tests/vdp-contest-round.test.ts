@@ -72,8 +72,8 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
   for (const [what, a, b, extra] of cases) {
     it(what, () => {
       const r = contest(a, b, extra);
-      // first.a, first.b, win.a, win.b, draw, rounds, exchanges, tension.a, tension.b
-      expect(expectExactWithin5Se(r)).toBe(9);
+      // first.a, first.b, win.a, win.b, draw, rounds, exchanges, tension.a, tension.b, charge.a, charge.b
+      expect(expectExactWithin5Se(r)).toBe(11);
     });
   }
 
@@ -118,7 +118,9 @@ describe('the exact contest agrees with the Monte Carlo (nobody spends tension, 
  * tension added), `bidAlways` (`whileAhead` pays whenever it can), `noSituation` (no
  * situational advantage or disadvantage dice), `everyRoll` (advantageRolls "first" played
  * as "every"). What each setup catches
- * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*.
+ * is said beside it; metrics compared: win.*, draw, rounds, exchanges, tension.*, charge.*
+ * (a point of Edge Charge for each glancing blow: "In case of a glancing hit, the attacker
+ * gains one point of charge").
  */
 const FLIP = process.env.CONTEST_REFERENCE_FLIP ?? '';
 
@@ -170,6 +172,7 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
       situationPlaced: false,
       tension: 0,
       gained: 0,
+      charge: 0,
       // Effect dice landed on it, waiting for its next turn; and those of the turn it is in.
       waiting: 0,
       thisTurn: 0,
@@ -204,10 +207,12 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
   let rounds = 0;
   let exchanges = 0;
   const gained = [0, 0];
+  const charge = [0, 0];
   for (let t = 0; t < trials; t++) {
     for (const c of cs) {
       c.tension = c.startTension;
       c.gained = 0;
+      c.charge = 0;
       c.waiting = 0;
       c.thisTurn = 0;
       c.situationPlaced = false;
@@ -264,6 +269,7 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
           } else if (att - def < Y.threshold) {
             X.tension++; // glancing blow
             X.gained++;
+            X.charge++; // "In case of a glancing hit, the attacker gains one point of charge";
           } else loser = 1 - x; // a "wound"
         }
         X.thisTurn = 0;
@@ -273,8 +279,10 @@ function referenceContest(a: C, b: C, trials: number, seed: string, options: Ref
     if (loser === 0) winB++;
     gained[0] += cs[0].gained;
     gained[1] += cs[1].gained;
+    charge[0] += cs[0].charge;
+    charge[1] += cs[1].charge;
   }
-  return { winA: winA / trials, winB: winB / trials, draw: (trials - winA - winB) / trials, rounds: rounds / trials, exchanges: exchanges / trials, tensionA: gained[0] / trials, tensionB: gained[1] / trials };
+  return { winA: winA / trials, winB: winB / trials, draw: (trials - winA - winB) / trials, rounds: rounds / trials, exchanges: exchanges / trials, tensionA: gained[0] / trials, tensionB: gained[1] / trials, chargeA: charge[0] / trials, chargeB: charge[1] / trials };
 }
 
 describe('the fast engine agrees with the slow reference (tension spent, defensive effects made)', () => {
@@ -359,6 +367,8 @@ describe('the fast engine agrees with the slow reference (tension spent, defensi
         ['exchanges', slow.exchanges],
         ['tension.ana', slow.tensionA],
         ['tension.bo', slow.tensionB],
+        ['charge.ana', slow.chargeA],
+        ['charge.bo', slow.chargeB],
       ] as const) {
         const est = fast[metric].estimate;
         const se = Math.sqrt(2) * Math.max(standardError(fast[metric].ci95), 1e-3);
@@ -436,5 +446,42 @@ describe('effectsOn with no defensive effect to weigh is refused: it would chang
 describe('stored tension for effects a contender never makes changes nothing: said (tests/setup-notes-vdp-sorcerer.test.ts)', () => {
   it('effectTension with defensiveEffect "never" runs', () => {
     expect(() => runScenario({ name: 'x', system: 'vdp', mechanic: 'contestRound', trials: 100, setup: { a: ana, b: { ...bo, effectTension: 2, defensiveEffect: 'never' } } })).not.toThrow();
+  });
+});
+
+describe('Edge Charge in a contest: "Edge charge may be used as normal" (a glancing blow gains the attacker a point)', () => {
+  // One attack in one round: ana at 4/0 (4d6 + 4) against bo at 0/4, who never attacks
+  // (4d6 + 3, threshold 3). A glancing blow is a result of 0, 1 or 2 (attack total at least
+  // the defence total, below it + 3): counted by enumerating the 6^8 rolls, with no engine code.
+  it('charge.<name> is the chance of a glancing blow, exact, by an enumeration of the dice', () => {
+    const a = { ...ana, ...never, allocation: '4/0', attacks: 1 };
+    const b = { ...bo, ...never, allocation: '0/4', defence: { attribute: 2, skill: 1 } };
+    const sums = new Array(25).fill(0); // ways for 4d6 to total 0..24
+    for (let i = 0; i < 6 ** 4; i++) {
+      let s = 0;
+      for (let k = 0, v = i; k < 4; k++, v = Math.floor(v / 6)) s += (v % 6) + 1;
+      sums[s]++;
+    }
+    let glancing = 0;
+    for (let x = 4; x <= 24; x++) for (let y = 4; y <= 24; y++) {
+      const r = x + 4 - (y + 3);
+      if (r >= 0 && r < 3) glancing += sums[x] * sums[y];
+    }
+    glancing /= 6 ** 8;
+    const m = contest(a, b, { maxRounds: 1 }, 20000, 'glancing charge').results[0].metrics;
+    expect(m['charge.ana'].exact).toBeCloseTo(glancing, 12);
+    expect(m['charge.bo'].exact).toBe(0);
+    expect(Math.abs(m['charge.ana'].estimate - glancing)).toBeLessThan(5 * standardError(m['charge.ana'].ci95));
+    // Every glancing blow is also the attacker's point of tension: with no block possible
+    // against ana's turn (bo has no attack), the two are the same here.
+    expect(m['tension.ana'].exact).toBeCloseTo(glancing, 12);
+  });
+
+  it('under the defaults (effects, tension spent) charge is counted too, Monte Carlo only', () => {
+    const m = contest(ana, bo, {}, 4000).results[0].metrics;
+    expect(m['charge.ana'].estimate).toBeGreaterThan(0);
+    expect(m['charge.ana'].exact).toBeUndefined();
+    // Never more than the tension gained: a glancing blow gives both, a block only tension.
+    expect(m['charge.ana'].estimate).toBeLessThanOrEqual(m['tension.ana'].estimate);
   });
 });

@@ -106,7 +106,7 @@ describe('a contest played as combat rounds', () => {
 
   it('and agrees with the Monte Carlo', () => {
     const r = contest({ ...ana, disadvantage: 2, advantageOn: 'attack' }, { ...bo, advantage: 1, disadvantage: 2, allocation: '3/1' }, sized(40000));
-    expect(expectExactWithin5Se(r)).toBe(9);
+    expect(expectExactWithin5Se(r)).toBe(11); // win.*, draw, rounds, exchanges, tension.*, charge.* (a point a glancing blow), first.*
   });
 });
 
@@ -167,7 +167,7 @@ describe('advantageRolls "first": "Advantage or Disadvantage only applies to a s
     for (const [what, a, b, extra] of cases) {
       it(`agrees with the Monte Carlo: ${what}`, () => {
         const r = runScenario({ name: 'c', system: 'vdp', mechanic: 'contestRound', trials: sized(80000), seed: `first ${what}`, setup: { a, b, ...extra } });
-        expect(expectExactWithin5Se(r)).toBe(9);
+        expect(expectExactWithin5Se(r)).toBe(11); // charge.* too: the chain counts glancing blows as it counts their tension
       });
     }
 

@@ -19,7 +19,10 @@
  * defences and its next turn (`effectsOn: fromLanding`, the default); under `effectsOn:
  * allActions` the remaining attacks of that turn go free, and under `ownTurn` only the next
  * turn's attacks weigh them. Offensive effects have no
- * place: the first "wound" ends the contest.
+ * place: the first "wound" ends the contest. Edge Charge "may be used as normal": a glancing
+ * blow gains the attacker a point ("In case of a glancing hit, the attacker gains one point
+ * of charge"), counted in `charge.<name>`, the charge it may store "between fights or
+ * challenges"; no success is given up for charge (the first wound ends the contest).
  *
  * When nobody spends tension and nobody makes defensive effects every attack is an
  * independent draw, so the whole contest is exact (a geometric series over rounds; with a
@@ -198,6 +201,7 @@ export function firstRollContest(a: Contender, b: Contender, q: number, maxRound
   };
   const win = [0, 0];
   const tension = [0, 0];
+  const charge = [0, 0];
   let rounds = 0;
   let exchanges = 0;
   const bins: number[] = [];
@@ -219,6 +223,7 @@ export function firstRollContest(a: Contender, b: Contender, q: number, maxRound
             const s = statsOf(x, now);
             exchanges += going;
             tension[x] += going * s.glance;
+            charge[x] += going * s.glance;
             tension[1 - x] += going * s.held;
             win[x] += going * s.wound;
             ended += going * s.wound;
@@ -233,7 +238,7 @@ export function firstRollContest(a: Contender, b: Contender, q: number, maxRound
     bins.push(r === maxRounds ? started : ended);
     state = next;
   }
-  return { winA: win[0], winB: win[1], draw: state[0] + state[1] + state[2] + state[3], rounds, exchanges, tensionA: tension[0], tensionB: tension[1], bins };
+  return { winA: win[0], winB: win[1], draw: state[0] + state[1] + state[2] + state[3], rounds, exchanges, tensionA: tension[0], tensionB: tension[1], chargeA: charge[0], chargeB: charge[1], bins };
 }
 
 /** A contest round's metrics (sim/metrics.ts). */
@@ -243,6 +248,8 @@ export const CONTEST_ROUND_METRICS = metricTable({
   rounds: { name: 'rounds', kind: 'mean', label: 'mean rounds fought', min: 1 },
   exchanges: { name: 'exchanges', kind: 'mean', label: 'mean exchanges' },
   tension: { name: 'tension.<name>', kind: 'mean', label: 'mean tension gained by <name>', family: 'mean tension gained' },
+  // "In case of a glancing hit, the attacker gains one point of charge" (combat's metric).
+  charge: { name: 'charge.<name>', kind: 'mean', label: 'mean Edge Charge gained: <name>', family: 'mean Edge Charge gained' },
   first: { name: 'first.<name>', kind: 'probability', label: 'P(acts first: <name>)', family: 'P(acts first)' },
 });
 
@@ -316,6 +323,8 @@ export const contestRound = defineMechanic({
       exchanges: L.add('exchanges'),
       tensionA: L.add('tension', { name: A }),
       tensionB: L.add('tension', { name: B }),
+      chargeA: L.add('charge', { name: A }),
+      chargeB: L.add('charge', { name: B }),
       firstA: L.add('first', { name: A }),
       firstB: L.add('first', { name: B }),
     };
@@ -390,6 +399,8 @@ export const contestRound = defineMechanic({
       run(random: RandomStream, trials: number, tally: Tally) {
         const tension = new Int32Array(2);
         const gained = new Int32Array(2);
+        // Edge Charge from glancing blows ("the attacker gains one point of charge").
+        const charged = new Int32Array(2);
         // Effect dice waiting for the character's next turn (on its defences meanwhile),
         // and in force during it, as in combat.
         const pendingDis = new Int32Array(2);
@@ -426,6 +437,8 @@ export const contestRound = defineMechanic({
           tension[1] = startTension[1];
           gained[0] = 0;
           gained[1] = 0;
+          charged[0] = 0;
+          charged[1] = 0;
           pendingDis[0] = 0;
           pendingDis[1] = 0;
           activeDis[0] = 0;
@@ -463,6 +476,7 @@ export const contestRound = defineMechanic({
                 else if (r === 0) {
                   tension[x]++;
                   gained[x]++;
+                  charged[x]++;
                 } else {
                   gained[y] -= r;
                   // "the defender gains a point of Tension, and can spend that tension on a
@@ -486,6 +500,8 @@ export const contestRound = defineMechanic({
           tally.add(M.exchanges, exchanges);
           tally.add(M.tensionA, gained[0]);
           tally.add(M.tensionB, gained[1]);
+          tally.add(M.chargeA, charged[0]);
+          tally.add(M.chargeB, charged[1]);
           tally.add(M.firstA, firstOfAll === 0 ? 1 : 0);
           tally.add(M.firstB, firstOfAll === 1 ? 1 : 0);
           tally.bin(0, rounds);
@@ -503,7 +519,7 @@ export const contestRound = defineMechanic({
         // at 0/4, none is, and the contest stays exact, as its note says.)
         const spends = (i: number) => spendsNone[i] === undefined || (defensive[i] === 1 && atk[1 - i] > 0);
         if (spends(0) || spends(1)) {
-          this.exactSkipped = 'exact win, draw, rounds, exchanges and tension skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
+          this.exactSkipped = 'exact win, draw, rounds, exchanges, tension and charge skipped: a contender spends tension (spendTension or defensiveEffect not "never"), which changes the dice from round to round; they are exact when neither does (first.* stays exact)';
           return { metrics: L.named(x) };
         }
         // A contender's situational dice on its first roll only: the first round differs.
@@ -516,6 +532,8 @@ export const contestRound = defineMechanic({
           x[M.exchanges] = c.exchanges;
           x[M.tensionA] = c.tensionA;
           x[M.tensionB] = c.tensionB;
+          x[M.chargeA] = c.chargeA;
+          x[M.chargeB] = c.chargeB;
           return { metrics: L.named(x), distributions: { rounds: c.bins } };
         }
         const sa = exchangeStats(setup.a, setup.b);
@@ -538,6 +556,9 @@ export const contestRound = defineMechanic({
           exchanges: q * (ea + missA * eb) + (1 - q) * (eb + missB * ea),
           tensionA: q * (ea * sa.glance + missA * eb * sb.held) + (1 - q) * (eb * sb.held + missB * ea * sa.glance),
           tensionB: q * (ea * sa.held + missA * eb * sb.glance) + (1 - q) * (eb * sb.glance + missB * ea * sa.held),
+          // Glancing blows alone: a point of charge each.
+          chargeA: q * ea * sa.glance + (1 - q) * missB * ea * sa.glance,
+          chargeB: q * missA * eb * sb.glance + (1 - q) * eb * sb.glance,
         };
         // One round: a first (q) or b first; the round's first turn can end it before the second.
         const aWins = q * (1 - missA) + (1 - q) * missB * (1 - missA);
@@ -551,6 +572,8 @@ export const contestRound = defineMechanic({
         let exchanges = 0;
         let tensionA = 0;
         let tensionB = 0;
+        let chargeA = 0;
+        let chargeB = 0;
         for (let r = 1; r <= maxRounds; r++) {
           rounds += started;
           winA += started * aWins;
@@ -558,6 +581,8 @@ export const contestRound = defineMechanic({
           exchanges += started * perRound.exchanges;
           tensionA += started * perRound.tensionA;
           tensionB += started * perRound.tensionB;
+          chargeA += started * perRound.chargeA;
+          chargeB += started * perRound.chargeB;
           // P(exactly r rounds): ended in round r, or the last round played.
           bins.push(r === maxRounds ? started : started * (1 - c));
           started *= c;
@@ -569,6 +594,8 @@ export const contestRound = defineMechanic({
         x[M.exchanges] = exchanges;
         x[M.tensionA] = tensionA;
         x[M.tensionB] = tensionB;
+        x[M.chargeA] = chargeA;
+        x[M.chargeB] = chargeB;
         return { metrics: L.named(x), distributions: { rounds: bins } };
       },
     };
