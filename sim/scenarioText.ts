@@ -5,8 +5,60 @@
  * so the browser app needs nothing from the command's folder.
  */
 import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseAllDocuments, parseDocument, Scalar, YAMLParseError, YAMLWarning } from 'yaml';
-import type { Document, Pair } from 'yaml';
+import type { Document, DocumentOptions, Pair, ParseOptions, ScalarTag, SchemaOptions } from 'yaml';
 import { formatPath, ScenarioError, ScenarioErrors, unshared } from './scenario.ts';
+
+/**
+ * YAML 1.2's core schema reads a `!!float` scalar by one pattern, `[-+]? ( \. [0-9]+ |
+ * [0-9]+ ( \. [0-9]* )? ) ( [eE] [-+]? [0-9]+ )?` beside `.inf` and `.nan`: `!!float 5` is
+ * 5. The `yaml` library resolves an explicit `!!float` only by its own three float forms,
+ * each of which wants a dot or an exponent, and left `!!float 5` (and -5, +5) unresolved:
+ * refused as "not plain YAML data" where every YAML 1.2 reader takes it (an input audit).
+ * This tag answers every explicit `!!float` (a tag that is not a default is taken by name
+ * before the defaults are tried); a value outside the pattern is still refused, in its
+ * words. It never resolves an untagged value (not a default), nor writes one (no identify).
+ */
+const CORE_FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/;
+const CORE_FLOAT_SPECIAL = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const explicitFloat: ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: false,
+  resolve(source: string, onError: (message: string) => void) {
+    if (CORE_FLOAT.test(source)) return parseFloat(source);
+    if (CORE_FLOAT_SPECIAL.test(source)) return source.endsWith('nan') || source.endsWith('NaN') || source.endsWith('NAN') ? NaN : source.startsWith('-') ? -Infinity : Infinity;
+    onError(`Unresolved tag: tag:yaml.org,2002:float`);
+    return source;
+  },
+};
+
+/**
+ * What YAML 1.2's core schema reads under each of its tags that a value can fail to fit
+ * (`!!str` takes any): said where a tagged value does not fit its tag (`!!int 5.0`,
+ * `!!bool yes`), which the library said as "Unresolved tag: tag:yaml.org,2002:int", read
+ * beside "a scenario holds strings, numbers…" as if the tag were not YAML's own.
+ */
+const CORE_TAG_EXPECTED: Record<string, string> = {
+  int: 'a whole number, such as 5, -3, 0x1F or 0o17',
+  float: 'a number, such as 5, 0.25, 1e3 or .inf',
+  bool: 'true or false',
+  null: '~, null or nothing',
+};
+
+/** A core tag's refusal in poolsim's words (CORE_TAG_EXPECTED), or undefined for any other message. */
+function coreTagProblem(message: string): string | undefined {
+  const tag = /^Unresolved tag: tag:yaml\.org,2002:(\w+)$/.exec(message)?.[1];
+  const expected = tag === undefined ? undefined : CORE_TAG_EXPECTED[tag];
+  return expected === undefined ? undefined : `a value tagged !!${tag} that YAML 1.2 does not read as one: expected ${expected}`;
+}
+
+/**
+ * The options a scenario's YAML is read with, here and where the dashboard reads an opened
+ * file again to keep its comments (dashboard/model/yamlFile.ts): the core schema, its
+ * `!!float` as YAML 1.2 reads it (explicitFloat).
+ */
+export const SCENARIO_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
+  customTags: (tags) => [...tags, explicitFloat],
+};
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {
@@ -222,12 +274,12 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
     try {
       try {
-        return yamlData(parseDocument(text, { prettyErrors: true }), file);
+        return yamlData(parseDocument(text, { ...SCENARIO_YAML_OPTIONS, prettyErrors: true }), file);
       } catch (err) {
         // A stray "---" with nothing after it (an editor's end of document) makes a second,
         // empty document: the file still holds one scenario.
         if (!(err instanceof YAMLParseError && err.code === 'MULTIPLE_DOCS')) throw err;
-        const docs = parseAllDocuments(text, { prettyErrors: true });
+        const docs = parseAllDocuments(text, { ...SCENARIO_YAML_OPTIONS, prettyErrors: true });
         // Without toJS: a document is read (and its keys checked) by yamlData only.
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null)) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
@@ -239,13 +291,17 @@ export function parseScenarioText(text: string, file: string): unknown {
       if (err instanceof YAMLWarning) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
-        throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${first} (a scenario holds strings, numbers, true/false, null, lists and objects only)`)]);
+        const core = coreTagProblem(first);
+        throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${core ?? `${first} (a scenario holds strings, numbers, true/false, null, lists and objects only)`}`)]);
       }
       if (err instanceof YAMLParseError) {
         const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
         // The library's first line ends with its own "at line L, column C:" (the place is
         // already the error's path), and names its own API for a second document.
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
+        // A `!!float` that is no float (explicitFloat) is an error, not a warning: said as the other core tags are.
+        const core = err.code === 'TAG_RESOLVE_FAILED' ? coreTagProblem(first) : undefined;
+        if (core !== undefined) throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${core}`)]);
         // A key given twice is named, as JSON's is (a files audit: "Map keys must be unique" alone).
         const key = err.code === 'DUPLICATE_KEY' ? duplicateKeyAt(text, err.pos[0]) : undefined;
         const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (after a line "---", or "..." and more): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : first;

@@ -68,6 +68,16 @@ describe('a scenario opened from YAML is saved as YAML, its comments kept', () =
     expect(saved.text).not.toContain('# why this many');
   });
 
+  test('a file with a core tag poolsim reads (`!!float 2`) keeps its comments and its tag when a value changes', () => {
+    const text = '# the heist\nname: heist\nsystem: viciousness\nmechanic: knavery\ntrials: 1000\nseed: a\nsetup:\n  challenges: !!float 2 # why two\n  participants: [{ name: crew, count: 3 }]\n';
+    const scenario = JSON.parse(JSON.stringify(parseScenarioText(text, 'h.yaml')));
+    expect(scenario.setup.challenges).toBe(2);
+    scenario.setup.participants[0].count = 4;
+    const saved = yamlFileText(text, 'h.yaml', scenario);
+    expect(saved.keptComments).toBe(true);
+    expect(saved.text).toBe(text.replace('count: 3', 'count: 4'));
+  });
+
   test('an anchor and its alias, one side changed: the other keeps its value (never data other than the page’s)', () => {
     const text = 'name: x\nsystem: viciousness\nmechanic: clash\nsetup:\n  sides:\n    - { name: a, combatants: &c [{ name: c, dice: [d4] }] }\n    - { name: b, combatants: *c }\n';
     // A copy, as the page's scenario is (JSON, no shared objects): only side a changes.

@@ -11,7 +11,7 @@ import { poolsim } from './helpers.ts';
 import { plainText } from '../cli/text.ts';
 import { decimal } from '../cli/options.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
-import { setPath } from '../sim/scenario.ts';
+import { ScenarioErrors, setPath } from '../sim/scenario.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
 const write = (name: string, text: string) => {
@@ -418,6 +418,45 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${f}: line 5, column 7: not plain YAML data: Unresolved tag: !custom`);
     expect(r.err).not.toContain('YAMLWarning');
+  });
+
+  test('YAML 1.2 core tags on values that fit them read as those values (`!!float 5` was refused as "not plain YAML data")', async () => {
+    const read = (value: string) => (parseScenarioText(`v: ${value}\n`, 'tags.yaml') as { v: unknown }).v;
+    // The core schema's float pattern takes a whole number: every YAML 1.2 reader reads these as 5.
+    expect(read('!!float 5')).toBe(5);
+    expect(read('!!float -5')).toBe(-5);
+    expect(read('!!float +5')).toBe(5);
+    expect(read('!!float "5"')).toBe(5);
+    expect(read('!!float 0.25')).toBe(0.25);
+    expect(read('!!float 1e3')).toBe(1000);
+    expect(read('!!float .inf')).toBe(Infinity);
+    expect(read('!!int 5')).toBe(5);
+    expect(read('!!int 0x1F')).toBe(31);
+    expect(read('!!str 5')).toBe('5');
+    expect(read('!!bool true')).toBe(true);
+    expect(read('!!null ~')).toBe(null);
+    expect(read('!!null')).toBe(null);
+    // A value its tag does not fit is still refused, with what the tag takes.
+    const refused = (value: string) => {
+      try {
+        read(value);
+      } catch (e) {
+        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+      }
+      return 'read';
+    };
+    expect(refused('!!float abc')).toBe('tags.yaml: line 1, column 4: not plain YAML data: a value tagged !!float that YAML 1.2 does not read as one: expected a number, such as 5, 0.25, 1e3 or .inf');
+    expect(refused('!!float 1_000')).toContain('a value tagged !!float that YAML 1.2 does not read as one');
+    expect(refused('!!int 5.0')).toBe('tags.yaml: line 1, column 4: not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
+    expect(refused('!!bool yes')).toContain('a value tagged !!bool that YAML 1.2 does not read as one: expected true or false');
+    expect(refused('!!null x')).toContain('a value tagged !!null that YAML 1.2 does not read as one: expected ~, null or nothing');
+    // And a whole file so tagged runs as the same file untagged does.
+    const tagged = write('tagged.yaml', heist.replace('trials: 200', 'trials: !!int 200\nseed: !!str 7').replace('challenges: 2', 'challenges: !!float 2'));
+    const plain = write('untagged.yaml', heist.replace('trials: 200', 'trials: 200\nseed: "7"'));
+    const a = await poolsim('run', tagged, '--json');
+    expect(a.code, a.err).toBe(0);
+    const b = await poolsim('run', plain, '--json');
+    expect(JSON.parse(a.out).results).toEqual(JSON.parse(b.out).results);
   });
 
   test('diff says when a scenario of one name is now another mechanic (its metrics may share names and mean other things)', async () => {

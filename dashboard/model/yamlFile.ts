@@ -10,7 +10,7 @@
  * out under the file's name.
  */
 import { Document, isAlias, isMap, isScalar, isSeq, parse, parseAllDocuments, Parser, Scalar, type Node, type Pair } from 'yaml';
-import { parseScenarioText } from '../../sim/scenarioText.ts';
+import { parseScenarioText, SCENARIO_YAML_OPTIONS } from '../../sim/scenarioText.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -187,7 +187,8 @@ function likeness(old: unknown, value: Json): number {
 
 /** The one document a YAML scenario file holds (a stray "---" after it makes an empty second one). */
 function scenarioDocument(text: string): Document | undefined {
-  const docs = parseAllDocuments(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  // Read as poolsim reads it (a `!!float 5` too), or its warning would drop the file's own text.
+  const docs = parseAllDocuments(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, SCENARIO_YAML_OPTIONS);
   if (!Array.isArray(docs)) return undefined;
   const written = docs.filter((d) => d.contents !== null);
   if (written.length !== 1 || written[0]!.errors.length > 0 || written[0]!.warnings.length > 0) return undefined;
