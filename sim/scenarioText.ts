@@ -212,6 +212,22 @@ function collectionKey(doc: Document): { path: string; key: string } | undefined
 }
 
 /**
+ * Where a mapping in a document has a key that YAML reads as null (`~`, `null`, `Null`,
+ * `NULL`, a key left empty as in `: 4`, or an alias of one), with how the file wrote it:
+ * JavaScript objects have string keys only, and the library made "" of it, so the file
+ * was refused for `unknown field ""`, a key it never wrote (an input audit).
+ */
+function nullKey(doc: Document): { path: string; written: string; offset?: number } | undefined {
+  return findPair(doc, (pair, path) => {
+    const key: unknown = pair.key;
+    const resolved = isAlias(key) ? key.resolve(doc) : key;
+    if (key !== null && !(isScalar(resolved) && resolved.value === null)) return undefined;
+    const written = isAlias(key) ? `*${key.source}` : isScalar(key) ? (key.source ?? '') : '';
+    return { path: formatPath(path), written, offset: isScalar(key) || isAlias(key) ? key.range?.[0] : undefined };
+  });
+}
+
+/**
  * An answer of `found` for a mapping's pair, the first met in a depth-first walk of the
  * document's mappings and lists (a mapping's pairs in order, nested nodes after): `found`
  * gets each pair and the path of the mapping holding it. A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
@@ -240,9 +256,9 @@ function findPair<T>(doc: Document, found: (pair: Pair, path: PropertyKey[]) => 
  * One YAML document's data. A warning is refused as an error is: an unknown tag
  * (`seed: !custom x`) was read as its bare value with only a Node warning on stderr, where
  * the file holds data only. A merge key is refused (mergeKey), as is a key that is a list
- * or a mapping (collectionKey).
+ * or a mapping (collectionKey) or null (nullKey). `text` is the document's text, for where.
  */
-function yamlData(doc: Document, file: string): unknown {
+function yamlData(doc: Document, file: string, text: string): unknown {
   if (doc.errors.length > 0) throw doc.errors[0];
   if (doc.warnings.length > 0) throw doc.warnings[0];
   // A `%YAML 1.1` directive makes the library read YAML 1.1's way: `seed: 012` as 10,
@@ -263,6 +279,12 @@ function yamlData(doc: Document, file: string): unknown {
     const shown = collection.key.length > 40 ? `${collection.key.slice(0, 37)}...` : collection.key;
     throw new ScenarioErrors([new ScenarioError(file, collection.path, `a key that is a list or a mapping (${shown}): a scenario's keys are names: expected a plain key such as name or setup`)]);
   }
+  const empty = nullKey(doc);
+  if (empty) {
+    const said = empty.written === '' ? 'a key left empty (nothing before its colon), which YAML reads as null' : `a key written ${empty.written}, which YAML reads as null`;
+    const at = empty.offset === undefined ? '' : ` (${lineAndColumn(text, empty.offset)})`;
+    throw new ScenarioErrors([new ScenarioError(file, empty.path, `${said}${at}: a scenario's keys are names (of a field, a rule variant, a sweep path): expected a name there`)]);
+  }
   // An alias reads as a copy of what it names, each place its own (unshared).
   return unshared(doc.toJS());
 }
@@ -274,7 +296,7 @@ export function parseScenarioText(text: string, file: string): unknown {
   if (/\.ya?ml$/i.test(file)) {
     try {
       try {
-        return yamlData(parseDocument(text, { ...SCENARIO_YAML_OPTIONS, prettyErrors: true }), file);
+        return yamlData(parseDocument(text, { ...SCENARIO_YAML_OPTIONS, prettyErrors: true }), file, text);
       } catch (err) {
         // A stray "---" with nothing after it (an editor's end of document) makes a second,
         // empty document: the file still holds one scenario.
@@ -284,7 +306,7 @@ export function parseScenarioText(text: string, file: string): unknown {
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null)) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
         for (const d of written) if (d.errors.length > 0) throw d.errors[0];
-        return written.length === 0 ? null : yamlData(written[0], file);
+        return written.length === 0 ? null : yamlData(written[0], file, text);
       }
     } catch (err) {
       if (err instanceof ScenarioErrors) throw err;

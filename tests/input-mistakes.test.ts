@@ -459,6 +459,25 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(JSON.parse(a.out).results).toEqual(JSON.parse(b.out).results);
   });
 
+  test('a key YAML reads as null is said as the file wrote it (`~: 4` was refused as `unknown field ""`)', () => {
+    const said = (text: string) => {
+      try {
+        parseScenarioText(text, 'keys.yaml');
+      } catch (e) {
+        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+      }
+      return 'read';
+    };
+    const names = "a scenario's keys are names (of a field, a rule variant, a sweep path): expected a name there";
+    expect(said('name: x\n~: 4\n')).toBe(`keys.yaml: (top level): a key written ~, which YAML reads as null (line 2, column 1): ${names}`);
+    expect(said('setup:\n  NULL: 4\n')).toBe(`keys.yaml: setup: a key written NULL, which YAML reads as null (line 2, column 3): ${names}`);
+    expect(said('sweep: { : [1] }\n')).toBe(`keys.yaml: sweep: a key left empty (nothing before its colon), which YAML reads as null (line 1, column 9): ${names}`);
+    expect(said('a: &n ~\nsetup: { *n : 1 }\n')).toBe(`keys.yaml: setup: a key written *n, which YAML reads as null (line 2, column 10): ${names}`);
+    // Quoted, it is the text it says, a key like any other.
+    expect(said('"~": 4\n')).toBe('read');
+    expect(said('"": 4\n')).toBe('read');
+  });
+
   test('diff says when a scenario of one name is now another mechanic (its metrics may share names and mean other things)', async () => {
     const knowledge = write('kn.json', '{"name":"x","system":"viciousness","mechanic":"knowledge","trials":1000,"seed":"a","setup":{}}');
     const discovery = write('di.json', '{"name":"x","system":"viciousness","mechanic":"discovery","trials":1000,"seed":"a","setup":{"value":2}}');
