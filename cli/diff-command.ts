@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { lazySchema } from '../sim/lazySchema.ts';
 import { DEFAULT_FDR, diffResults, matchKey, sameValue, somethingMoved, type DiffOptions, type ResultDiff } from '../sim/diff.ts';
 import { metricFigureProblem, type ScenarioResult } from '../sim/result.ts';
-import { ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
+import { MAX_TRIALS, ScenarioError, ScenarioErrors, capErrors, formatPath, zodErrors } from '../sim/scenario.ts';
 import { contractKind, legacyLabel } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, decimal, parseFlags } from './options.ts';
@@ -36,8 +36,21 @@ export const DIFF_USAGE = `  poolsim diff BASE NEW [--json] [--markdown] [--min-
 
 const finite = lazySchema(() => z.number().refine(Number.isFinite, 'expected a finite number'));
 
+/*
+ * A result is read as strictly as `merge` reads a part (cli/shard.ts): at every level, a
+ * field this poolsim does not write is refused by name (exit 2), never compared as if it
+ * were not there. A result carries no version, so such a field is a newer poolsim's (whose
+ * fields, like `scale` and `looks` before them, may change how a figure is to be read) or
+ * an edit: either way this diff cannot say what it means (an audit: `"weights"` beside
+ * the metrics, and a result of 10^15 trials, compared as "nothing moved", exit 0).
+ * Fields results no longer written still carry (no `kind`, no `setup`) are optional.
+ */
+
+/** At most what a scenario may ask for (sim/scenario.ts MAX_TRIALS), as merge takes a part's. */
+const trialCount = lazySchema(() => z.number().int().min(1).max(MAX_TRIALS));
+
 const metricSchema = lazySchema(() => z
-  .object({
+  .strictObject({
     estimate: finite,
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high'),
     exact: finite.optional(),
@@ -45,8 +58,12 @@ const metricSchema = lazySchema(() => z
     // What the figure is decides its test (sim/diff.ts kindOfMetric): a kind poolsim never
     // writes ("banana") was read as none, and the metric compared as the caller guessed.
     kind: z.enum(METRIC_KINDS).optional(),
+    // Words for the figure (sim/result.ts MetricResult), shown, never compared.
+    label: z.string().optional(),
+    family: z.string().optional(),
+    line: z.string().optional(),
+    headline: z.boolean().optional(),
   })
-  .loose()
   // poolsim never writes an estimate outside its own interval: such a figure was edited or
   // corrupted, and its change cannot be tested (0.5 → 0.9 inside [0.49, 0.51] read "nothing
   // moved"). A little slack for the rounding of a figure copied by hand.
@@ -57,14 +74,13 @@ const metricSchema = lazySchema(() => z
 
 /** A figure of a searched value (SolvePoint): an exact search's `exact`, a Monte Carlo one's estimate and interval. */
 const solvePointSchema = lazySchema(() => z
-  .object({
+  .strictObject({
     value: z.unknown(),
     estimate: finite.optional(),
     ci95: z.tuple([finite, finite]).refine(([lo, hi]) => lo <= hi, 'expected [low, high] with low ≤ high').optional(),
     exact: finite.optional(),
     trials: z.number().int().min(1).optional(),
-  })
-  .loose());
+  }));
 
 /** The fields only a Monte Carlo search writes (sim/solve/search.ts result, trialCounts). */
 const MONTE_CARLO_ONLY = ['confidence', 'looks', 'trials', 'maxTrials', 'sweepTrials', 'everyValue'] as const;
@@ -79,8 +95,35 @@ const MONTE_CARLO_ONLY = ['confidence', 'looks', 'trials', 'maxTrials', 'sweepTr
  * of 99 outside its range [0, 12] read as moved).
  */
 const solveAnswerSchema = lazySchema(() => z
-  .object({
+  .strictObject({
     name: z.string().min(1),
+    // The block as it was asked (sim/solve/result.ts SolveResult): read by the checks below and by sim/diff.ts.
+    vary: z.string().optional(),
+    metric: z.string().optional(),
+    value: z.unknown().optional(),
+    target: finite.optional(),
+    atLeast: finite.optional(),
+    atMost: finite.optional(),
+    sameAs: z.record(z.string(), z.unknown()).optional(),
+    reference: solvePointSchema.optional(),
+    exactSkipped: z.string().optional(),
+    nearest: solvePointSchema.optional(),
+    everyValue: z.boolean().optional(),
+    trials: z.number().int().min(1).optional(),
+    maxTrials: z.number().int().min(1).optional(),
+    sweepTrials: z.number().min(0).optional(),
+    sentence: z.string().optional(),
+    expect: z
+      .strictObject({
+        equals: z.unknown().optional(),
+        atLeast: finite.optional(),
+        atMost: finite.optional(),
+        between: z.tuple([finite, finite]).optional(),
+        why: z.string().optional(),
+        pass: z.boolean(),
+        reason: z.string().optional(),
+      })
+      .optional(),
     decided: z.boolean(),
     method: z.enum(['exact', 'montecarlo']).optional(),
     find: z.enum(FINDS).optional(),
@@ -96,7 +139,6 @@ const solveAnswerSchema = lazySchema(() => z
     // The looks its points' intervals are taken over (SolveResult.looks): at most a search's.
     looks: z.number().int().min(1).max(64).optional(),
   })
-  .loose()
   .superRefine((x, ctx) => {
     let found = 0;
     const problem = (path: PropertyKey[], message: string) => {
@@ -178,29 +220,68 @@ const solveAnswerSchema = lazySchema(() => z
     }
   }));
 
+/** A distribution's shares (sim/result.ts DistributionResult): not compared, their fields known all the same. */
+const distributionSchema = lazySchema(() => z.strictObject({
+  x: z.array(z.unknown()),
+  p: z.array(z.unknown()),
+  ci95: z.array(z.unknown()).optional(),
+  exact: z.array(z.unknown()).optional(),
+  lastAtLeast: z.literal(true).optional(),
+}));
+
+/** A check and its verdict (sim/result.ts ExpectResult): listed, not compared. */
+const expectResultSchema = lazySchema(() => z.strictObject({
+  metric: z.string(),
+  point: z.record(z.string(), z.unknown()).optional(),
+  atLeast: z.number().optional(),
+  atMost: z.number().optional(),
+  between: z.tuple([z.number(), z.number()]).optional(),
+  pass: z.boolean(),
+  failedPoints: z.array(z.record(z.string(), z.unknown())).optional(),
+  exactPass: z.boolean().optional(),
+  why: z.string().optional(),
+  decide: z.literal('exact').optional(),
+  exactMissing: z.number().int().min(0).optional(),
+}));
+
 const resultSchema = lazySchema(() => z
-  .object({
+  .strictObject({
     name: z.string().min(1),
+    description: z.string().optional(),
     // What the numbers are of: a result without them would compare as "undefined undefined".
     system: z.string().min(1),
     mechanic: z.string().min(1),
-    trials: z.number().int().min(1),
+    trials: trialCount,
+    // --precision's target (the top-level trials its cap).
+    precision: z.number().positive().optional(),
     seed: z.union([z.string(), z.number()]),
     rules: z.record(z.string(), z.unknown()).optional(),
     setup: z.unknown().optional(),
     // A report's solve answers (sim/solve/result.ts): what diff compares of them.
     solve: z.array(solveAnswerSchema).optional(),
     results: z.array(
-      z
-        .object({
-          point: z.record(z.string(), z.unknown()),
-          trials: z.number().int().min(1).optional(),
-          metrics: z.record(z.string(), metricSchema),
-        })
-        .loose(),
+      z.strictObject({
+        point: z.record(z.string(), z.unknown()),
+        trials: trialCount.optional(),
+        metrics: z.record(z.string(), metricSchema),
+        distributions: z.record(z.string(), distributionSchema).optional(),
+        // A campaign's per-turn columns, each named by the mechanic (sim/result.ts SeriesResult).
+        series: z.record(z.string(), z.record(z.string(), z.array(z.unknown()))).optional(),
+        notes: z.array(z.string()).optional(),
+      }),
     ),
-  })
-  .loose());
+    expect: z.array(expectResultSchema).optional(),
+  }));
+
+/**
+ * An unknown field of a result in diff's words: not this poolsim's, so not compared, and
+ * what to do (a result names no version: a newer poolsim's field reads as an edit's).
+ */
+function unknownFieldSaid(e: ScenarioError): ScenarioError {
+  if (e.unknownKeys.length === 0) return e;
+  const why = 'this poolsim writes no such field in a result, so it cannot tell what the field means (a newer poolsim\'s, or an edit): compare results this poolsim wrote, or diff them with the poolsim that wrote them';
+  return new ScenarioError(e.file, e.path, `${e.problem.replace(/: expected one of .*$/s, '')}: ${why}`, e.unknownKeys);
+}
 
 /** What a file is when it is a poolsim file but not a result (undefined otherwise). */
 /** Two lists of an exact tie's candidates, each a value of the field `vary` (none and none alike): one by one, never read as one pool of dice. */
@@ -263,7 +344,7 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
     const parsed = resultSchema.safeParse(item);
     if (!parsed.success) {
       // In the words a scenario's problems are said in: what was expected, and what was found.
-      errors.push(...zodErrors(file, prefix, parsed.error, item));
+      errors.push(...zodErrors(file, prefix, parsed.error, item).map(unknownFieldSaid));
       return;
     }
     const result = parsed.data as unknown as ScenarioResult;

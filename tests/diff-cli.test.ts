@@ -409,6 +409,44 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     }
   });
 
+  test('a field this poolsim does not write, at any level, or trials past the cap, is refused as merge refuses a part\'s: never compared as if it were not there (an audit: both passed, "nothing moved", exit 0)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-strict-'));
+    const good = {
+      name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's',
+      results: [{ point: {}, trials: 10, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6], kind: 'probability', label: 'P(success)' } }, distributions: { total: { x: [1], p: [1] } }, notes: ['n'] }],
+      expect: [{ metric: 'success', atLeast: 0.1, pass: true }],
+    };
+    writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
+    const same = await poolsim('diff', join(dir, 'good.json'), join(dir, 'good.json'));
+    expect(same.code, same.err).toBe(0);
+    const edited = (name: string, edit: (r: any) => void) => {
+      const r = structuredClone(good) as any;
+      edit(r);
+      writeFileSync(join(dir, name), JSON.stringify(r));
+      return join(dir, name);
+    };
+    const newer = 'this poolsim writes no such field in a result, so it cannot tell what the field means (a newer poolsim\'s, or an edit): compare results this poolsim wrote, or diff them with the poolsim that wrote them';
+    const cases: [string, (r: any) => void, string][] = [
+      ['top.json', (r) => (r.weights = { a: 2 }), `weights: unknown field "weights": ${newer}`],
+      ['point.json', (r) => (r.results[0].weight = 2), `results.0.weight: unknown field "weight": ${newer}`],
+      ['metric.json', (r) => (r.results[0].metrics.success.bias = 0.1), `results.0.metrics.success.bias: unknown field "bias": ${newer}`],
+      ['distribution.json', (r) => (r.results[0].distributions.total.smoothed = true), `results.0.distributions.total.smoothed: unknown field "smoothed": ${newer}`],
+      ['expect.json', (r) => (r.expect[0].tolerance = 0.1), `expect.0.tolerance: unknown field "tolerance": ${newer}`],
+      ['solve.json', (r) => (r.solve = [{ name: 'a', decided: true, value: null, monotone: true, points: [], prior: 1 }]), `solve.0.prior: unknown field "prior": ${newer}`],
+      ['trials.json', (r) => (r.trials = 1e15), 'trials: expected a number ≤ 1000000000, got 1000000000000000'],
+      ['point-trials.json', (r) => (r.results[0].trials = 1e15), 'results.0.trials: expected a number ≤ 1000000000, got 1000000000000000'],
+    ];
+    for (const [name, edit, message] of cases) {
+      const file = edited(name, edit);
+      for (const [base, next] of [[join(dir, 'good.json'), file], [file, join(dir, 'good.json')]]) {
+        const r = await poolsim('diff', base, next);
+        expect(r.code, name).toBe(2);
+        expect(r.err, name).toContain(`poolsim diff: bad input, nothing was compared:\n  ${file}: ${message}`);
+        expect(r.out, name).toBe('');
+      }
+    }
+  });
+
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
