@@ -6,14 +6,14 @@
  * or nothing; exit 1 when a check fails.
  */
 import { existsSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { basename, isAbsolute, relative, sep } from 'node:path';
 import { loadPlans } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { InterruptedAfterOutput } from './signals.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { checkCurrentFolder, checkTarget, currentFolder, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
+import { checkCurrentFolder, checkTarget, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors, oneLine } from '../sim/scenario.ts';
@@ -121,7 +121,10 @@ export async function reportCommand(
     ...(values.baseline === undefined ? [] : [[values.baseline, '--baseline'] as [string, string]]),
   ]);
   // A `..` after a link as the system reads it (systemPath), for --out as for --baseline.
-  const outDir = systemPath(values.out ?? 'reports/out');
+  // Echoed as typed (`Open ../out/index.html`), as `run` echoes its files.
+  const typedOut = values.out ?? 'reports/out';
+  const typedBaseline = values.baseline;
+  const outDir = systemPath(typedOut);
   if (values.baseline !== undefined) values.baseline = systemPath(values.baseline);
   // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
   let baseline: ScenarioResult[] | undefined;
@@ -228,13 +231,13 @@ export async function reportCommand(
       if (s.expect!.why) out.write(plainText(`          why: ${s.expect!.why}\n`));
     }
   }
-  const index = resolve(outDir, 'index.html');
-  // A path from here reads best, unless it climbs out of this folder, or this folder no
-  // longer exists: then the full one.
-  const here = currentFolder();
-  const shown = here === undefined ? index : relative(here, index);
-  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${oneLine(shown.startsWith('..') ? index : shown)}\n`));
-  if (diff) out.write(plainText(`Since ${oneLine(values.baseline!)}: ${headline(diff)}. See ${oneLine(join(dirname(shown.startsWith('..') ? index : shown), 'changes.md'))}\n`));
+  // The folder as typed, as `run` echoes its files: a path climbing out of this folder
+  // (`../out`) was said as the full path, and `lnk/../out` as where it led. Not joined
+  // (join reads "lnk/.." as "."): the name appended. From a folder deleted since, every
+  // path given is absolute (checkCurrentFolder).
+  const inOut = (name: string) => `${typedOut}${/[\\/]$/.test(typedOut) ? '' : sep}${name}`;
+  out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${oneLine(inOut('index.html'))}\n`));
+  if (diff) out.write(plainText(`Since ${oneLine(typedBaseline!)}: ${headline(diff)}. See ${oneLine(inOut('changes.md'))}\n`));
   return failed > 0 ? 1 : 0;
 }
 

@@ -499,13 +499,17 @@ export function recoverLeftovers(outDir: string): string[] {
  * miss; `report --out lnk/../out` wrote ./out and `diff lnk/../base` found no results in a
  * folder the shell lists (an input audit). The folder part resolved by the system
  * (realpath(3)), as far as it exists; the last name as written, so that a link there is
- * still seen as one. A path without `..` is returned as it is, so messages name it as typed.
+ * still seen as one. A path the system reads as written (no `..` in it, or none that
+ * follows a link: `../out`) is returned as it is, so that messages name it as typed (an
+ * audit: `report --out ../out` said "Open /home/…/out/index.html", where `run` echoes
+ * `../x.yaml`).
  */
 export function systemPath(path: string): string {
   if (!path.split(/[\\/]/).includes('..')) return path;
   const last = basename(path);
-  if (last === '..' || last === '.') return systemFolder(path);
-  return join(systemFolder(dirname(path)), last);
+  const system = last === '..' || last === '.' ? systemFolder(path) : join(systemFolder(dirname(path)), last);
+  // Its `..` taken away as written, then its links (realOf): the same place, the path as typed.
+  return system === realOf(path) ? path : system;
 }
 
 /** A path as the system resolves it (realpath(3)), as far as it exists, the rest appended as written. */

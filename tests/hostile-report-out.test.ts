@@ -380,6 +380,40 @@ describe('report from a folder deleted since the shell went into it (an audit: "
   }, 60_000);
 });
 
+describe('report says its folders as they were typed, as run says its files (an audit: `--out ../out` was said "Open /tmp/…/out/index.html")', () => {
+  /** `node bin/poolsim.js ARGS` run in `cwd`. */
+  function poolsimIn(cwd: string, args: string[]) {
+    const bin = join(import.meta.dirname, '..', 'bin', 'poolsim.js');
+    return spawnSync(process.execPath, [bin, ...args], { cwd, encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+  }
+
+  test('a folder above this one, --out and --baseline, and one through a link and ".." (written where the system puts it)', () => {
+    const dir = workspace();
+    mkdirSync(join(dir, 'sub'));
+    const sub = join(dir, 'sub');
+    const first = poolsimIn(sub, ['report', '../lib', '--out', '../out', '--workers', '1']);
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Open ../out/index.html\n');
+    expect(existsSync(join(dir, 'out', 'index.html'))).toBe(true);
+    const second = poolsimIn(sub, ['report', '../lib', '--out', '../out2/', '--baseline', '../out', '--workers', '1']);
+    expect(second.status, second.stderr).toBe(0);
+    expect(second.stdout).toContain('Open ../out2/index.html\n');
+    expect(second.stdout).toMatch(/\nSince \.\.\/out: nothing moved .*\. See \.\.\/out2\/changes\.md\n/);
+    // A refusal names --out as typed too.
+    const refused = poolsimIn(sub, ['report', '../lib', '--out', '..', '--workers', '1']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain('poolsim: --out ..: is the current folder or holds it');
+    // lnk/.. is the folder above where lnk leads: the reports go there, and are said as typed.
+    mkdirSync(join(dir, 'deep', 'a', 'b'), { recursive: true });
+    symlinkSync(join(dir, 'deep', 'a', 'b'), join(dir, 'lnk'));
+    const linked = poolsimIn(dir, ['report', 'lib', '--out', 'lnk/../rep', '--workers', '1']);
+    expect(linked.status, linked.stderr).toBe(0);
+    expect(linked.stdout).toContain('Open lnk/../rep/index.html\n');
+    expect(existsSync(join(dir, 'deep', 'a', 'rep', 'index.html'))).toBe(true);
+    expect(existsSync(join(dir, 'rep'))).toBe(false);
+  }, HEAVY_TEST_MS);
+});
+
 describe('the mark lists the scenario folders the run wrote', () => {
   test('a folder holding a `run --json` result of the user\'s, alone, is not a scenario folder of poolsim\'s: refused, and kept', async () => {
     const dir = workspace();
