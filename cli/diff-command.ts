@@ -18,7 +18,7 @@ import { UsageError, decimal, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
 import type { Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
-import { MARKER, checkGoneRelatives, systemPath } from '../reports/target.ts';
+import { MARKER, NotAFolder, checkGoneRelatives, systemPath } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import { FINDS, MAX_SOLVE_VALUES } from '../sim/solve/schema.ts';
 import { exactVerdict } from '../sim/solve/search.ts';
@@ -368,10 +368,19 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
 
 /** Every result of one side: a result file, a report folder's `<slug>/results.json`, or one scenario's folder of a report. */
 export function readResults(given: string, errors: ScenarioError[]): ScenarioResult[] {
-  // `lnk/../base` as the system reads it (systemPath).
-  const path = systemPath(given);
-  if (!existsSync(path)) {
-    errors.push(new ScenarioError(path, '', 'no such file or folder: expected a result file or a report folder'));
+  // `lnk/../base` as the system reads it (systemPath); `file.yaml/../base`, which it does
+  // not read (ENOTDIR), nor `missing/../base` (ENOENT), are not read either: both were
+  // read as ./base (an audit), where `cat` says "Not a directory" or "No such file".
+  let path: string;
+  try {
+    path = systemPath(given);
+  } catch (e) {
+    if (!(e instanceof NotAFolder)) throw e;
+    errors.push(new ScenarioError(given, '', `cannot be read: ${e.message}: expected a result file or a report folder`));
+    return [];
+  }
+  if (!existsSync(path) || !existsSync(given)) {
+    errors.push(new ScenarioError(given, '', 'no such file or folder: expected a result file or a report folder'));
     return [];
   }
   let files: string[];

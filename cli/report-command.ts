@@ -13,7 +13,7 @@ import { plainText } from './text.ts';
 import { InterruptedAfterOutput } from './signals.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { checkCurrentFolder, checkTarget, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
+import { NotAFolder, TargetRefused, checkCurrentFolder, checkTarget, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors, oneLine } from '../sim/scenario.ts';
@@ -124,8 +124,23 @@ export async function reportCommand(
   // Echoed as typed (`Open ../out/index.html`), as `run` echoes its files.
   const typedOut = values.out ?? 'reports/out';
   const typedBaseline = values.baseline;
-  const outDir = systemPath(typedOut);
-  if (values.baseline !== undefined) values.baseline = systemPath(values.baseline);
+  // A path the system does not follow (`file.yaml/../out`: ENOTDIR) is refused, as
+  // `mkdir -p` refuses it: it was written at ./out (an audit).
+  let outDir: string;
+  try {
+    outDir = systemPath(typedOut);
+  } catch (e) {
+    if (e instanceof NotAFolder) throw new TargetRefused(`--out ${typedOut}: cannot be written there: ${e.message}`);
+    throw e;
+  }
+  // (A --baseline the system does not read is said by readResults, with the rest of its problems.)
+  if (values.baseline !== undefined) {
+    try {
+      values.baseline = systemPath(values.baseline);
+    } catch (e) {
+      if (!(e instanceof NotAFolder)) throw e;
+    }
+  }
   // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
   let baseline: ScenarioResult[] | undefined;
   if (values.baseline !== undefined) {

@@ -506,10 +506,50 @@ export function recoverLeftovers(outDir: string): string[] {
  */
 export function systemPath(path: string): string {
   if (!path.split(/[\\/]/).includes('..')) return path;
+  // A `..` after a file (`scenario.yaml/../x`) the system does not follow (ENOTDIR):
+  // systemFolder, climbing to what exists, read it as ./x (an audit).
+  const file = fileInTheWay(path);
+  if (file !== undefined) throw new NotAFolder(path, file);
   const last = basename(path);
   const system = last === '..' || last === '.' ? systemFolder(path) : join(systemFolder(dirname(path)), last);
   // Its `..` taken away as written, then its links (realOf): the same place, the path as typed.
   return system === realOf(path) ? path : system;
+}
+
+/**
+ * Thrown by systemPath where the system would not follow the path: `file` (a part of it as
+ * written) is a file, and the path goes on past it (`file.yaml/../x`: ENOTDIR), which
+ * `open`, `cat` and `mkdir -p` refuse. Each command says it as its own bad input.
+ */
+export class NotAFolder extends Error {
+  readonly code = 'ENOTDIR';
+  constructor(
+    readonly path: string,
+    readonly file: string,
+  ) {
+    super(`${file} is a file, not a folder, so the path cannot go on past it (ENOTDIR)`);
+  }
+}
+
+/**
+ * The first part of `path`, as written, that is a file (or anything but a folder) with more
+ * of the path after it, where the system stops with ENOTDIR; undefined where it does not.
+ * Each part is looked at as the system reads it (its links and `..` followed).
+ */
+function fileInTheWay(path: string): string | undefined {
+  const ends = [...path.matchAll(/[\\/]+/g)].map((m) => m.index).filter((i) => i > 0);
+  for (const end of ends) {
+    const part = path.slice(0, end);
+    if (part.split(/[\\/]/).at(-1) === '..' || part.split(/[\\/]/).at(-1) === '.') continue;
+    try {
+      if (!statSync(part).isDirectory()) return part;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+      // Missing (ENOENT), or not to be looked at: no file in the way here.
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** A path as the system resolves it (realpath(3)), as far as it exists, the rest appended as written. */

@@ -447,6 +447,37 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     }
   });
 
+  test('a path through a file and ".." (`k.json/../base.json`) is not read or written, as the system reads none (ENOTDIR); nor one through a missing folder and ".." (an audit: both read ./base.json)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-notdir-'));
+    mkdirSync(join(dir, 'lib'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify({ name: 'k', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} }));
+    const base = join(dir, 'base.json');
+    writeFileSync(base, (await poolsim('run', join(dir, 'lib', 'k.json'), '--json')).out);
+    const through = `${join(dir, 'lib', 'k.json')}/../../base.json`;
+    expect(() => readFileSync(through)).toThrow(/ENOTDIR/);
+    const notDir = `cannot be read: ${join(dir, 'lib', 'k.json')} is a file, not a folder, so the path cannot go on past it (ENOTDIR): expected a result file or a report folder`;
+    const d = await poolsim('diff', base, through);
+    expect(d.code).toBe(2);
+    expect(d.err).toContain(`${through}: (top level): ${notDir}`);
+    const missing = `${join(dir, 'nowhere')}/../base.json`;
+    expect(() => readFileSync(missing)).toThrow(/ENOENT/);
+    const m = await poolsim('diff', base, missing);
+    expect(m.code).toBe(2);
+    expect(m.err).toContain(`${missing}: (top level): no such file or folder: expected a result file or a report folder`);
+    // report: --baseline so is bad input, --out so is refused, nothing run or written.
+    const report = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'), '--baseline', through, '--workers', '1');
+    expect(report.code).toBe(2);
+    expect(report.err).toContain(`${through}: (top level): ${notDir}`);
+    const out = `${join(dir, 'lib', 'k.json')}/../../rep`;
+    const written = await poolsim('report', join(dir, 'lib'), '--out', out, '--workers', '1');
+    expect(written.code).toBe(2);
+    expect(written.err).toContain(`poolsim: --out ${out}: cannot be written there: ${join(dir, 'lib', 'k.json')} is a file, not a folder, so the path cannot go on past it (ENOTDIR); nothing was run or written`);
+    expect(readdirSync(dir).sort()).toEqual(['base.json', 'lib']);
+    // Through a folder and "..", the same files are read and written.
+    const fine = await poolsim('diff', base, `${join(dir, 'lib')}/../base.json`);
+    expect(fine.code, fine.err).toBe(0);
+  });
+
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
