@@ -8,9 +8,14 @@
  * 3. the Chromium shipped inside the npm package `@sparticuz/chromium` (a devDependency),
  *    unpacked to the temp folder on first use (~3 s). It is built for Linux only.
  * Where none can run, `findChromium` says why; the tests then skip with one printed line,
- * except under `CI=true`, where a missing browser fails the run.
+ * except under `CI=true`, where a missing browser fails the run. "Can run" is asked of the
+ * binary itself (`--version`): the packaged one needs the system's NSS libraries (Debian:
+ * libnss3), which a machine with nothing but Node lacks, and a launch failing there failed
+ * every browser test file instead of skipping it (a portability audit).
  */
-import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { chromium as playwrightChromium, type Browser, type Page } from 'playwright-core';
@@ -40,8 +45,66 @@ export const HOW_TO_ENABLE =
   'set POOLSIM_CHROMIUM (or CHROME_PATH) to a Chromium/Chrome binary, install one (Debian: apt-get install chromium), ' +
   'or run on Linux x64/arm64 where the npm package @sparticuz/chromium ships one';
 
+/** Why `path` cannot run (`--version`), or undefined when it can. */
+function cannotRun(path: string): string | undefined {
+  const r = spawnSync(path, ['--version'], { encoding: 'utf8', timeout: 60_000, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.error) return `${path} cannot run: ${r.error.message}`;
+  if (r.status !== 0) return `${path} cannot run: ${(r.stderr || r.stdout).trim().split('\n')[0] || `exit ${r.status ?? r.signal}`}`;
+  return undefined;
+}
+
+/**
+ * `@sparticuz/chromium` unpacks its browser into the temp folder and takes a file that is
+ * there as unpacked, whole or not, and whoever's it is (portability audit): two test files
+ * starting at once on a fresh machine (the suite runs two at a time) gave the second a
+ * half-written binary (spawn ETXTBSY), and on a machine of several users the first one's
+ * /tmp/chromium (mode 0700) left the others' browser tests failing with EACCES. So it is
+ * unpacked into a folder of this user's own, one process at a time, under a lock folder;
+ * a lock older than 3 minutes is of a run that was killed.
+ */
+async function unpackPackaged(executablePath: () => Promise<string>): Promise<string> {
+  const own = join(tmpdir(), `poolsim-chromium-${process.getuid?.() ?? 'user'}`);
+  mkdirSync(own, { recursive: true, mode: 0o700 });
+  const lock = join(own, 'unpack.lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      let age = 0;
+      try {
+        age = Date.now() - statSync(lock).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (age > 180_000) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((done) => setTimeout(done, 250));
+    }
+  }
+  // The package unpacks into os.tmpdir(), which reads $TMPDIR at each call.
+  const saved = process.env.TMPDIR;
+  process.env.TMPDIR = own;
+  try {
+    return await executablePath();
+  } finally {
+    if (saved === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = saved;
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 /** The browser to drive, or the reason there is none. */
 export async function findChromium(): Promise<Chromium | { missing: string }> {
+  const found = await locateChromium();
+  if (!('executablePath' in found)) return found;
+  const why = cannotRun(found.executablePath);
+  if (why === undefined) return found;
+  const hint = found.source === '@sparticuz/chromium' ? ` (a half-unpacked one from a run that was stopped: delete it; or the system lacks its libraries, Debian: apt-get install libnss3)` : '';
+  return { missing: `${why}${hint}` };
+}
+
+async function locateChromium(): Promise<Chromium | { missing: string }> {
   for (const variable of ['POOLSIM_CHROMIUM', 'CHROME_PATH']) {
     const path = process.env[variable];
     if (!path) continue;
@@ -55,7 +118,7 @@ export async function findChromium(): Promise<Chromium | { missing: string }> {
   }
   try {
     const { default: packaged } = await import('@sparticuz/chromium');
-    const executablePath = await packaged.executablePath();
+    const executablePath = await unpackPackaged(() => packaged.executablePath());
     // Its own flags are tuned for AWS Lambda; `--single-process` would put the page's web
     // workers in the browser process, which is not how a user's browser runs them.
     const args = packaged.args.filter((a: string) => a !== '--single-process');
