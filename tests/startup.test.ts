@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { tmpdir } from 'node:os';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentBuild } from '../scripts/build.mjs';
 import { createHash } from 'node:crypto';
@@ -59,7 +59,9 @@ describe('the compiled command', () => {
     expect(build, 'tests/global-setup.ts built it').toBeDefined();
     const { modules } = modulesLoadedBy(['run', clashFile, '--json']);
     // cli.cjs itself is compiled by the loader (vm.Script), which no loader hook sees.
-    expect(modules).toContain(`file://${join(build!.dir, 'load.cjs')}`);
+    // A URL, not `file://` + the path: a checkout under a path with a space or a non-ASCII
+    // letter is loaded as file:///…%20…%C3%A9… (a portability audit).
+    expect(modules).toContain(pathToFileURL(join(build!.dir, 'load.cjs')).href);
     // No TypeScript is loaded: no tsx, no .ts file.
     expect(modules.filter((m) => /\.ts$|\/tsx\//.test(m))).toEqual([]);
   });
@@ -129,7 +131,7 @@ describe('the compiled command', () => {
   it("a worker thread loads its bundle through the build's code cache, and V8 takes it", () => {
     const build = currentBuild()!;
     // In a plain process (no parent port), as the threads load it.
-    const url = `file://${join(build.dir, 'worker.cjs')}`;
+    const url = pathToFileURL(join(build.dir, 'worker.cjs')).href;
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(url)}); console.log(m.codeCacheUsed, typeof m.default)`], {
       cwd: ROOT,
       encoding: 'utf8',
