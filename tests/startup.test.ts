@@ -29,6 +29,14 @@ afterAll(() => rmSync(temp, { recursive: true, force: true }));
 const clashFile = join(temp, 'clash.json');
 writeFileSync(clashFile, JSON.stringify({ name: 'startup clash', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 'startup', setup: benchClash }));
 
+/**
+ * A `node` with none of the user's $NODE_OPTIONS, as scripts/build.mjs makes the code cache:
+ * V8 rejects a cache made under other flags (a heap size, --max-old-space-size=512 say) and
+ * compiles from the source, slower only (scripts/load-bundle.cjs), so these tests failed
+ * wherever a user had set one (a portability audit).
+ */
+const PLAIN_NODE: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+
 /** `node bin/poolsim.js ARGS` in `cwd`, with extra Node options. */
 function spawnPoolsim(args: string[], options: { cwd?: string; node?: string[]; env?: NodeJS.ProcessEnv } = {}) {
   const r = spawnSync(process.execPath, [...(options.node ?? []), 'bin/poolsim.js', ...args], {
@@ -135,6 +143,7 @@ describe('the compiled command', () => {
     const r = spawnSync(process.execPath, ['--input-type=module', '-e', `const m = await import(${JSON.stringify(url)}); console.log(m.codeCacheUsed, typeof m.default)`], {
       cwd: ROOT,
       encoding: 'utf8',
+      env: PLAIN_NODE,
     });
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('true function');
@@ -143,7 +152,7 @@ describe('the compiled command', () => {
   it("the command loads its bundle through the build's code cache, and V8 takes it", () => {
     const build = currentBuild()!;
     const code = `const b = require(${JSON.stringify(join(build.dir, 'load.cjs'))}).loadBundle(${JSON.stringify(join(build.dir, 'cli.cjs'))}); console.log(b.codeCacheUsed, typeof b.exports.main)`;
-    const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['-e', code], { cwd: ROOT, encoding: 'utf8', env: PLAIN_NODE });
     expect(r.stderr).toBe('');
     expect(r.stdout.trim()).toBe('true function');
   });
