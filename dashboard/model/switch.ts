@@ -54,9 +54,39 @@ function typedPaths(value: unknown, template: unknown, at: string): string[] {
   if (JSON.stringify(value) === JSON.stringify(template)) return [];
   const bothLists = Array.isArray(value) && Array.isArray(template);
   if (!bothLists && !(isObject(value) && isObject(template))) return [at];
+  // A list of values (dice) is one value: emptied (a combatant's dice [] where the template
+  // has a d4) it was no path, and went without a word; changed, it read as its dice by place.
+  const plain = (list: unknown[]) => list.every((v) => !isObject(v) && !Array.isArray(v));
+  if (bothLists && plain(value as unknown[]) && plain(template as unknown[])) return [at];
   const inner = (key: string | number) => (template as Record<string | number, unknown>)[key];
   const entries: [string | number, unknown][] = bothLists ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as Obj);
   return entries.flatMap(([key, v]) => typedPaths(v, inner(key), `${at}.${key}`));
+}
+
+/**
+ * `started` (the setup a field started from) with a key, its value undefined, for each key
+ * of `now` (what was carried there) it lacks, in groups and list items: a field carried
+ * there is one the mechanic held, so one taken out there is not brought back (a key of
+ * `untouched` with no value says the field was carried, and the old template had none).
+ */
+function marked(started: unknown, now: unknown): unknown {
+  if (Array.isArray(started) && Array.isArray(now)) return started.map((s, i) => marked(s, now[i]));
+  if (!isObject(started) || !isObject(now)) return started;
+  const out: Obj = { ...started };
+  for (const [k, v] of Object.entries(now)) out[k] = k in started ? marked(started[k], v) : undefined;
+  return out;
+}
+
+/**
+ * `value` with its objects' keys in the order `model` has them (its own after), in groups
+ * and list items: back on a mechanic, the setup as it was there, so a Download after a
+ * round trip is the file it was (a battle side's flee came back before its name).
+ */
+function orderLike(value: unknown, model: unknown): unknown {
+  if (Array.isArray(value)) return Array.isArray(model) ? value.map((v, i) => orderLike(v, model[i])) : value;
+  if (!isObject(value) || !isObject(model)) return value;
+  const keys = [...Object.keys(model).filter((k) => k in value), ...Object.keys(value).filter((k) => !(k in model))];
+  return Object.fromEntries(keys.map((k) => [k, orderLike(value[k], model[k])]));
 }
 
 /** The problems of a scenario whose path lies under `prefix` (`setup.sides`, `sweep`). */
@@ -111,9 +141,13 @@ function question(block: unknown): string {
  * `earlier`: the scenario as it stood on this mechanic when the page last switched away
  * from it. Its Find questions and expect checks that the switch away left out (or carried
  * without their expect) come back where they still fit: a file's question was gone for
- * good after a look at another mechanic and back.
+ * good after a look at another mechanic and back. `leftChange`: the Compare change an
+ * earlier switch left out (its field not there), the designer having set none since: where
+ * none comes along, it comes back where it fits, said (it was gone for good after a look at
+ * another mechanic and back). `earlierUntouched`: the setup this mechanic had started from
+ * (its `untouched`) when the page left it; what comes back from `earlier` is read against it.
  */
-export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj, untouched?: Obj): Switched {
+export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj, untouched?: Obj, leftChange?: CompareChange, earlierUntouched?: Obj): Switched {
   const fresh = newScenario(system, mechanic);
   // Trials, seed and the question are the designer's, not the mechanic's.
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
@@ -167,10 +201,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   const withItemsBack = (key: string, value: unknown, was: unknown): unknown => {
     const field = leftField(key);
     if (!Array.isArray(value) || !Array.isArray(was) || value.length !== was.length || !field || field.kind !== 'list') return value;
+    const held = oldSetup[key];
+    const startedItems = isObject(oldTemplate) ? oldTemplate[key] : undefined;
     return value.map((item, i) => {
       const before = was[i];
       if (!isObject(item) || !isObject(before)) return item;
-      const extra = Object.entries(before).filter(([inner]) => !field.fields.some((f) => f.key === inner));
+      // A field the other's items have too, but this item never held there (nor started
+      // from: one taken out there stays out), is this mechanic's as it was.
+      const heldItem = Array.isArray(held) && isObject(held[i]) ? held[i] : {};
+      const startedItem = Array.isArray(startedItems) && isObject(startedItems[i]) ? startedItems[i] : {};
+      const extra = Object.entries(before).filter(([inner]) => !field.fields.some((f) => f.key === inner) || (!(inner in item) && !(inner in heldItem) && !(inner in startedItem)));
       return { ...Object.fromEntries(structuredClone(extra)), ...item };
     });
   };
@@ -183,17 +223,28 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   const typedIn = (key: string, value: unknown) => typedPaths(value, isObject(oldTemplate) ? oldTemplate[key] : undefined, key);
   // The new setup as it would be untouched: its template's, and what is carried over as it stood untouched before.
   const startedFrom: Obj = isObject(fresh.setup) ? structuredClone(fresh.setup) : {};
+  // What comes back from the page's memory of this mechanic started from what it started
+  // from then, not from this template: a contest's sorcerer and demon carried through a
+  // conflict came back read against the conflict's thug, and the next switch named the
+  // demon's name as typed; a campaign's rivals, back from its memory, read as typed,
+  // overrode what was typed on the rivals mechanic since (a switch-chain audit).
+  const backStarted: Obj = back && isObject(earlierUntouched) ? earlierUntouched : isObject(fresh.setup) ? fresh.setup : {};
+  if (back && isObject(back.setup)) {
+    for (const key of Object.keys(back.setup)) if (!leftField(key)) startedFrom[key] = structuredClone(backStarted[key]);
+  }
   // A field brought back from the page's memory of this mechanic (`restored`: one the old
   // mechanic has no field for) started from this mechanic's template, not the old one's,
   // which lacks it: read against nothing, every such field read as typed, and the next
   // switch named a conflict's untouched stamina, will and weapon as left behind (a review).
-  const carried = (key: string, inner?: string, restored: Obj = {}) => {
+  const carried = (key: string, inner?: string, restored: Obj = {}, now?: unknown) => {
     const was = isObject(oldTemplate) ? oldTemplate[key] : undefined;
-    const own = isObject(fresh.setup) && isObject(fresh.setup[key]) ? fresh.setup[key] : {};
+    const own = isObject(backStarted[key]) ? backStarted[key] : {};
     const from = (k: string) => structuredClone(k in restored ? own[k] : isObject(was) ? was[k] : undefined);
     if (inner !== undefined) startedFrom[key] = { ...(isObject(startedFrom[key]) ? startedFrom[key] : {}), [inner]: from(inner) };
     else if (Object.keys(restored).length > 0 && isObject(was)) startedFrom[key] = { ...structuredClone(was), ...Object.fromEntries(Object.keys(restored).map((k) => [k, from(k)])) };
     else startedFrom[key] = structuredClone(was);
+    // Each field carried there is marked as held, its value undefined where none was set.
+    if (inner === undefined && now !== undefined) startedFrom[key] = marked(startedFrom[key], now);
   };
   let scenario: Obj = { ...fresh, setup };
   /** Take the setup's `key` out, where the new mechanic does without it. */
@@ -255,8 +306,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // back from the rivals mechanic with its template's countess, rank.final 2.60 against
     // 2.87, and an opposed check's advantage 2 and names Hero and Villain came back as the
     // contest round's untouched template's, its expect checks on win.Hero refused: a review).
-    if (backSetup && field !== undefined && field.kind !== 'group' && untouchedHere) {
-      if (key in backSetup ? tryKeep(key, structuredClone(backSetup[key])) : tryDrop(key)) continue;
+    // Nothing typed into it there, a Vary row or Compare change asking of it is no reason
+    // to keep the other's template over this mechanic's own (rivals left for a knowledge
+    // roll came back by way of a campaign, its Compare change of a rival's rank back, with
+    // the campaign's template countess, what was typed on them gone unsaid).
+    if (backSetup && field !== undefined && field.kind !== 'group' && typed.length === 0) {
+      if (key in backSetup ? tryKeep(key, structuredClone(backSetup[key])) && ((startedFrom[key] = structuredClone(backStarted[key])), true) : untouchedHere && tryDrop(key)) continue;
     }
     if (field !== undefined && field.kind !== 'group' && field.kind !== 'list' && untouchedHere) continue;
     const lost: string[] = [];
@@ -288,9 +343,22 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
           return !backObj && inner === 'name' ? [[inner, v]] : [];
         }))
       : merged;
+    // A field both have that this mechanic held when the page left it and the other never
+    // held (it came there by way of a mechanic without it: a conflict fighter's passion 2,
+    // by way of a discovery roll to a contest, came back without it, unsaid), nor took out
+    // (`untouched` marks what was carried there): back as it was here.
+    if (field?.kind === 'group' && isObject(known) && backObj) {
+      const held = isObject(value) ? value : {};
+      const started = isObject(oldTemplate) && isObject(oldTemplate[key]) ? oldTemplate[key] : {};
+      for (const [inner, v] of Object.entries(backObj)) {
+        if (inner in known || inner in held || inner in started || !field.fields.some((f) => f.key === inner)) continue;
+        known[inner] = structuredClone(v);
+        fromMemory[inner] = v;
+      }
+    }
     if (tryKeep(key, known)) {
       kept.push(key);
-      carried(key, undefined, fromMemory);
+      carried(key, undefined, fromMemory, known);
       // Said where a value of the designer's lands in a field labelled otherwise: in a group,
       // each typed one (the whole side as JSON said nothing of its dice: a review).
       if (field?.kind === 'group' && isObject(known)) {
@@ -445,10 +513,15 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (solve.length) scenario = { ...scenario, solve };
   }
   let compare: CompareChange | undefined;
-  if (change && checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, change).kind !== 'refused') {
-    if (checkScenario(scenarioB(scenario, change), 'b.json').ok) compare = change;
-  }
+  const fits = (c: CompareChange) => checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, c).kind !== 'refused' && checkScenario(scenarioB(scenario, c), 'b.json').ok;
+  if (change && fits(change)) compare = change;
   if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
+  // The Compare change an earlier switch left out comes back where it fits, said, where no
+  // other came along, as a switch straight here would have carried it.
+  if (leftChange && !compare && JSON.stringify(leftChange) !== JSON.stringify(change) && fits(leftChange)) {
+    compare = leftChange;
+    notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, scenario.setup, { system, mechanic } as SweepMechanic))} left out before is back`);
+  }
   // The expect checks are bands on the old mechanic's figures (a metric of the same name
   // may mean another thing here, as Find's does): left behind, and said, as every other
   // thing left behind is (they went without a word).
@@ -471,5 +544,8 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   // Each once: a field keepKnown left out is among the typed paths too where the whole of
   // its item could not be kept (a review: a battle side's flee named twice).
+  // Back on a mechanic, the file's keys in the order they had there (what came back was
+  // put first, or last: a Download after a round trip differed from the file before it).
+  if (back) scenario = orderLike(scenario, back) as Obj;
   return { scenario, compare, kept, dropped: [...new Set(dropped)], notes, untouched: startedFrom };
 }

@@ -136,6 +136,14 @@ export class App implements SetupContext {
    */
   private leftBehind = new Map<string, Record<string, unknown>>();
   /**
+   * The Compare change a switch last left out (its field not in the new mechanic), until the
+   * designer sets or clears one: a later switch to a mechanic where it fits brings it back
+   * (model/switch.ts `leftChange`); it was gone for good after a look at another mechanic and back.
+   */
+  private leftChange: CompareChange | undefined;
+  /** What each mechanic left had started from (its `untouched`), by "system/mechanic": what comes back from `leftBehind` is read against it. */
+  private leftUntouched = new Map<string, Record<string, unknown> | undefined>();
+  /**
    * The setup the mechanic shown started from untouched, where a switch made it (model/switch.ts
    * `Switched.untouched`); undefined for a template, a file or a link: its template then. What
    * differs from it is the designer's, named where a switch leaves it behind.
@@ -303,7 +311,11 @@ export class App implements SetupContext {
     const metricWords = metricWordsOf(before);
     const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
     this.leftBehind.set(key(before), before);
-    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(`${system}/${mechanic}`), this.untouched);
+    this.leftUntouched.set(key(before), this.untouched);
+    const target = `${system}/${mechanic}`;
+    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(target), this.untouched, this.leftChange, this.leftUntouched.get(target));
+    if (this.change !== undefined && switched.compare === undefined) this.leftChange = this.change;
+    else if (switched.compare !== undefined) this.leftChange = undefined;
     this.current = switched.scenario;
     this.untouched = switched.untouched;
     this.change = switched.compare;
@@ -330,6 +342,8 @@ export class App implements SetupContext {
   setCompare(change: CompareChange | undefined): void {
     this.clearMessage();
     this.change = change;
+    // The designer's own: one a switch left out earlier does not come back over it.
+    this.leftChange = undefined;
     this.drawSetup();
     this.afterChange();
   }
@@ -341,6 +355,8 @@ export class App implements SetupContext {
     this.opens++;
     this.forgetAnswers();
     this.leftBehind.clear();
+    this.leftUntouched.clear();
+    this.leftChange = undefined;
     this.untouched = undefined;
     this.openedName = openedName;
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;

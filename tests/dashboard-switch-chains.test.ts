@@ -1,0 +1,260 @@
+/**
+ * Chains of mechanic switches as the page makes them (dashboard/ui/app.ts `newScenario`:
+ * its memory of each mechanic left, with its Compare change, and the untouched setup),
+ * calling model/switch.ts directly. A value typed on one mechanic and left behind comes
+ * back when the page comes back to it, even by way of a mechanic that has the field but
+ * never held it; a round trip with nothing edited on the way gives the same file back,
+ * key for key and in the same order; and a Compare change left behind comes back.
+ */
+import { describe, expect, test } from 'vitest';
+import { switchMechanic } from '../dashboard/model/switch.ts';
+import { newScenario } from '../dashboard/model/scenario.ts';
+import { checkScenario } from '../dashboard/model/validate.ts';
+import type { CompareChange } from '../dashboard/model/compare.ts';
+import { withValue } from '../reports/fields/paths.ts';
+
+type Obj = Record<string, unknown>;
+
+/** The page's switching (dashboard/ui/app.ts newScenario): memory of each mechanic left, its Compare change, the untouched setup. */
+function asThePage(start: Obj, change?: CompareChange) {
+  const memory = new Map<string, Obj>();
+  const memoryUntouched = new Map<string, Obj | undefined>();
+  const key = (s: Obj) => `${String(s.system)}/${String(s.mechanic)}`;
+  let leftChange: CompareChange | undefined;
+  const page = {
+    current: start,
+    change,
+    untouched: undefined as Obj | undefined,
+    /** The designer sets (or clears) the Compare change. */
+    setCompare(c: CompareChange | undefined) {
+      page.change = c;
+      leftChange = undefined;
+    },
+    go(system: string, mechanic: string) {
+      memory.set(key(page.current), page.current);
+      memoryUntouched.set(key(page.current), page.untouched);
+      const target = `${system}/${mechanic}`;
+      const out = switchMechanic(page.current, system as never, mechanic, page.change, memory.get(target), page.untouched, leftChange, memoryUntouched.get(target));
+      if (page.change !== undefined && out.compare === undefined) leftChange = page.change;
+      else if (out.compare !== undefined) leftChange = undefined;
+      page.current = out.scenario;
+      page.untouched = out.untouched;
+      page.change = out.compare;
+      return out;
+    },
+  };
+  return page;
+}
+
+describe('chains of switches bring back what was left behind, as it was', () => {
+  test('a field typed in a group, left behind, comes back by way of a mechanic that has the field but never held it', () => {
+    // A conflict fighter's passion 2: left out of a discovery roll (said), the contest got
+    // its own template's sorcerer, without passion, and the conflict came back without it, unsaid.
+    const conflict = withValue(newScenario('sorcerer', 'conflict'), ['setup', 'a', 'passion'], 2) as Obj;
+    const page = asThePage(conflict);
+    expect(page.go('viciousness', 'discovery').dropped).toEqual(["the setup's a.passion"]);
+    page.go('sorcerer', 'contest');
+    const back = page.go('sorcerer', 'conflict');
+    expect(JSON.stringify(page.current)).toBe(JSON.stringify(conflict));
+    expect(back.dropped).toEqual([]);
+    // Still the designer's: left out again, it is said again.
+    expect(page.go('viciousness', 'discovery').dropped).toEqual(["the setup's a.passion"]);
+
+    // An opposed side's advantage, by way of a basic check and a contest round (which has advantage).
+    const opposed = withValue(newScenario('vdp', 'opposed'), ['setup', 'b', 'advantage'], 2) as Obj;
+    const vdp = asThePage(opposed);
+    vdp.go('vdp', 'check');
+    vdp.go('vdp', 'contestRound');
+    vdp.go('vdp', 'opposed');
+    expect(JSON.stringify(vdp.current)).toBe(JSON.stringify(opposed));
+    // An explicit 0 (the default, typed) is the designer's too.
+    const zero = withValue(newScenario('vdp', 'opposed'), ['setup', 'b', 'advantage'], 0) as Obj;
+    const z = asThePage(zero);
+    z.go('vdp', 'check');
+    z.go('vdp', 'contestRound');
+    z.go('vdp', 'opposed');
+    expect(JSON.stringify(z.current)).toBe(JSON.stringify(zero));
+  });
+
+  test('one the other mechanic held and the designer took out there stays out', () => {
+    // Carried to the contest, then cleared there: back on the conflict it is not brought back.
+    const conflict = withValue(newScenario('sorcerer', 'conflict'), ['setup', 'a', 'passion'], 2) as Obj;
+    const page = asThePage(conflict);
+    page.go('sorcerer', 'contest');
+    expect((page.current.setup as any).a.passion).toBe(2);
+    page.current = withValue(page.current, ['setup', 'a', 'passion'], undefined) as Obj;
+    page.go('sorcerer', 'conflict');
+    expect((page.current.setup as any).a.passion).toBeUndefined();
+  });
+
+  test('a round trip with nothing edited on the way gives the same file, in the same key order', () => {
+    // A battle side typed into (a guard count), through a clash: its flee came back first.
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 1) as Obj;
+    const page = asThePage(battle);
+    page.go('viciousness', 'clash');
+    page.go('viciousness', 'battle');
+    expect(JSON.stringify(page.current)).toBe(JSON.stringify(battle));
+    // A contest side typed into, through a conflict: its penalty came back before its name.
+    const contest = withValue(withValue(newScenario('sorcerer', 'contest'), ['setup', 'a', 'name'], 'Zed'), ['setup', 'a', 'penalty'], 1) as Obj;
+    const sorcerer = asThePage(contest);
+    sorcerer.go('sorcerer', 'conflict');
+    sorcerer.go('sorcerer', 'contest');
+    expect(JSON.stringify(sorcerer.current)).toBe(JSON.stringify(contest));
+    expect(checkScenario(sorcerer.current, 'contest.json').ok).toBe(true);
+  });
+
+  test('what comes back from the memory of a mechanic is read against what it started from there', () => {
+    // Rivals typed into (a rank 6), left for a knowledge roll (said), came back by way of a
+    // campaign that had held the rivals before the edit: the campaign's old countess, read
+    // as typed, came back over the rank 6, unsaid.
+    const rivals = asThePage(newScenario('viciousness', 'rivals'));
+    rivals.go('viciousness', 'campaign');
+    rivals.go('viciousness', 'rivals');
+    rivals.current = withValue(rivals.current, ['setup', 'rivals', 0, 'rank'], 6) as Obj;
+    const typed = rivals.current;
+    expect(rivals.go('viciousness', 'knowledge').dropped).toEqual(["the setup's rivals.0.rank"]);
+    rivals.go('viciousness', 'campaign');
+    rivals.go('viciousness', 'rivals');
+    expect(JSON.stringify(rivals.current)).toBe(JSON.stringify(typed));
+    // A battle side's combatant's opening dice, by way of a clash that had held the sides before.
+    const battle = asThePage(newScenario('viciousness', 'battle'));
+    battle.go('viciousness', 'clash');
+    battle.go('viciousness', 'battle');
+    battle.current = withValue(battle.current, ['setup', 'sides', 0, 'combatants', 1, 'openingDice'], ['d10']) as Obj;
+    const opened = battle.current;
+    battle.go('viciousness', 'knowledge');
+    battle.go('viciousness', 'clash');
+    battle.go('viciousness', 'battle');
+    expect(JSON.stringify(battle.current)).toBe(JSON.stringify(opened));
+
+    // Nothing typed is named: a contest's demon, carried through a conflict and back, was
+    // named as left out ("b.name") on the next switch, as was a campaign's untouched rival rank.
+    const contest = asThePage(newScenario('sorcerer', 'contest'));
+    contest.go('sorcerer', 'conflict');
+    contest.go('sorcerer', 'contest');
+    contest.current = withValue(contest.current, ['setup', 'a', 'penalty'], 5) as Obj;
+    expect(contest.go('viciousness', 'knowledge').dropped).toEqual(["the setup's a.penalty"]);
+    contest.go('sorcerer', 'conflict');
+    contest.go('sorcerer', 'contest');
+    expect(contest.go('viciousness', 'knowledge').dropped).toEqual(["the setup's a.penalty"]);
+    const campaign = asThePage(newScenario('viciousness', 'campaign'));
+    campaign.go('viciousness', 'rivals');
+    campaign.go('viciousness', 'campaign');
+    campaign.current = withValue(campaign.current, ['setup', 'turns'], 10) as Obj;
+    expect(campaign.go('viciousness', 'clash').dropped).toEqual(["the setup's turns"]);
+    campaign.go('viciousness', 'rivals');
+    campaign.go('viciousness', 'campaign');
+    expect(campaign.go('viciousness', 'clash').dropped).toEqual(["the setup's turns"]);
+    // What was typed on a mechanic is still named when left again, after it came back from memory.
+    const typedCampaign = asThePage(withValue(newScenario('viciousness', 'campaign'), ['setup', 'rivals', 0, 'rank'], 5) as Obj);
+    expect(typedCampaign.go('viciousness', 'clash').dropped).toEqual(["the setup's rivals.0.rank"]);
+    typedCampaign.go('viciousness', 'campaign');
+    expect(typedCampaign.go('viciousness', 'clash').dropped).toEqual(["the setup's rivals.0.rank"]);
+  });
+
+  test('dice emptied or changed by the designer are theirs: said where left behind, as one value', () => {
+    // A knavery captain's d6 taken off ([]), left out of a campaign: it went without a word.
+    const knavery = withValue(newScenario('viciousness', 'knavery'), ['setup', 'participants', 0, 'dice'], []) as Obj;
+    expect(switchMechanic(knavery, 'viciousness', 'campaign', undefined).dropped).toEqual(["the setup's participants.0.dice"]);
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'combatants', 0, 'dice'], []) as Obj;
+    expect(switchMechanic(battle, 'viciousness', 'knowledge', undefined).dropped).toEqual(["the setup's sides.0.combatants.0.dice"]);
+    // Changed, the dice are named as the field, not die by die ("violence.0", "violence.1").
+    const campaign = withValue(newScenario('viciousness', 'campaign'), ['setup', 'troupes', 0, 'captain', 'violence'], ['d6', 'd8']) as Obj;
+    expect(switchMechanic(campaign, 'viciousness', 'clash', undefined).dropped).toEqual(["the setup's troupes.0.captain.violence"]);
+  });
+
+  test('a Compare change left behind where its field is not comes back where it fits, said', () => {
+    const check = newScenario('vdp', 'check');
+    const change = { path: 'setup.advantage', value: 2 };
+    const page = asThePage(check, change);
+    expect(page.go('vdp', 'opposed').dropped).toEqual(['the Compare change of setup.advantage']);
+    expect(page.change).toBeUndefined();
+    const back = page.go('vdp', 'check');
+    expect(page.change).toEqual(change);
+    expect(back.notes).toContain('the Compare change of “advantage dice” left out before is back');
+    // Carried to a risky check, left out of a contest round, it comes back on the way to the check.
+    const page2 = asThePage(check, change);
+    page2.go('vdp', 'risky');
+    expect(page2.change).toEqual(change);
+    page2.go('vdp', 'contestRound');
+    page2.go('vdp', 'check');
+    expect(page2.change).toEqual(change);
+    // One the designer set or cleared since is theirs: the one left out does not come over it.
+    const page3 = asThePage(check, change);
+    page3.go('vdp', 'opposed');
+    page3.setCompare(undefined);
+    page3.go('vdp', 'check');
+    expect(page3.change).toBeUndefined();
+    // A Compare change back on a mechanic that has the field but did not hold the designer's
+    // value is no reason to keep its template over the memory: rivals typed into came back
+    // by way of a campaign as the campaign's template countess.
+    const rivals = withValue(withValue(newScenario('viciousness', 'rivals'), ['setup', 'rivals', 0, 'minionDice'], ['d6', 'd8']), ['setup', 'rivals', 0, 'designs', 0, 'severity'], 'medium') as Obj;
+    const page4 = asThePage(rivals, { path: 'setup.rivals.0.rank', value: 2 });
+    page4.go('viciousness', 'knowledge');
+    page4.go('viciousness', 'campaign');
+    page4.go('viciousness', 'rivals');
+    expect(JSON.stringify(page4.current)).toBe(JSON.stringify(rivals));
+    expect(page4.change).toEqual({ path: 'setup.rivals.0.rank', value: 2 });
+  });
+});
+
+describe('random chains of switches over every mechanic (seeded)', () => {
+  test('typed edits, then switches with nothing edited on the way and back: the same file, the same Compare change, nothing said left out', async () => {
+    const { forms, formFor } = await import('../reports/fields/index.ts');
+    const { leaves, shownDefault } = await import('../reports/fields/spec.ts');
+    const { getAt, joinPath } = await import('../reports/fields/paths.ts');
+    const { scenarioB, sweepOverlap } = await import('../dashboard/model/compare.ts');
+    let seed = 7;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const all = forms.map((f) => [f.system, f.mechanic] as const);
+    const failures: string[] = [];
+    for (let run = 0; run < 60; run++) {
+      const [system, mechanic] = pick(all);
+      const page = asThePage(newScenario(system, mechanic));
+      const log = [`${system}/${mechanic}`];
+      const others = all.filter(([s, m]) => s === system && m !== mechanic);
+      if (others.length > 0 && rnd() < 0.5) {
+        const [s, m] = pick(others);
+        page.go(s, m);
+        page.go(system, mechanic);
+        log.push(`via ${m}`);
+      }
+      // Typed edits, explicit zeros and template defaults among them.
+      for (let i = 0; i < 3; i++) {
+        const form = formFor(page.current.system, page.current.mechanic)!;
+        const leaf = pick(leaves(form.fields, page.current.setup));
+        const now = getAt(page.current, leaf.path);
+        const f = leaf.field;
+        const value = f.kind === 'number' ? pick([0, 1, 2, 5, shownDefault(f)]) : f.kind === 'flag' ? (now ? undefined : true) : f.kind === 'choice' ? pick(f.options).value : f.kind === 'dice' ? pick([[], ['d8']]) : f.kind === 'die' ? pick(f.options) : leaf.path.at(-1) === 'name' ? 'Zed' : now;
+        const next = withValue(page.current, leaf.path, value) as Obj;
+        if (checkScenario(next, 'x.json').ok) {
+          page.current = next;
+          log.push(`${joinPath(leaf.path)}=${JSON.stringify(value)}`);
+        }
+      }
+      // A Compare change, on a field the setup holds.
+      if (rnd() < 0.4) {
+        const numbers = leaves(formFor(page.current.system, page.current.mechanic)!.fields, page.current.setup).filter((l) => l.field.kind === 'number' && getAt(page.current, l.path) !== undefined);
+        if (numbers.length > 0) {
+          const change = { path: joinPath(pick(numbers).path), value: pick([1, 2, 4]) };
+          if (sweepOverlap(page.current, change).kind !== 'refused' && checkScenario(scenarioB(page.current, change), 'b.json').ok) page.setCompare(change);
+        }
+      }
+      const before = JSON.stringify(page.current);
+      const change = page.change;
+      for (let i = 0, n = 1 + Math.floor(rnd() * 3); i < n; i++) {
+        const [s, m] = rnd() < 0.85 ? pick(all.filter(([x]) => x === system)) : pick(all);
+        if (s === page.current.system && m === page.current.mechanic) continue;
+        page.go(s, m);
+        log.push(`→ ${s}/${m}`);
+      }
+      if (page.current.system === system && page.current.mechanic === mechanic) continue;
+      const back = page.go(system, mechanic);
+      if (JSON.stringify(page.current) !== before) failures.push(`${log.join(' ')} → back: ${JSON.stringify(page.current.setup)}`);
+      if (JSON.stringify(page.change) !== JSON.stringify(change)) failures.push(`${log.join(' ')} → back: compare ${JSON.stringify(page.change)}`);
+      if (back.dropped.length > 0) failures.push(`${log.join(' ')} → back said ${back.dropped.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
