@@ -163,6 +163,19 @@ describe('chains of switches bring back what was left behind, as it was', () => 
     expect(switchMechanic(campaign, 'viciousness', 'clash', undefined).dropped).toEqual(["the setup's troupes.0.captain.violence"]);
   });
 
+  test('a field asked of but never typed is not the other mechanic’s template on the way back', () => {
+    // A conflict's Compare change of the thug's attack dice (Stamina by default), through a
+    // contest (dice 3 there) and back: the thug attacked with 3, said as "carried".
+    const conflict = newScenario('sorcerer', 'conflict');
+    const change = { path: 'setup.b.dice', value: 1 };
+    const page = asThePage(conflict, change);
+    page.go('sorcerer', 'contest');
+    const back = page.go('sorcerer', 'conflict');
+    expect(JSON.stringify(page.current)).toBe(JSON.stringify(conflict));
+    expect(back.notes).toEqual([]);
+    expect(page.change).toEqual(change);
+  });
+
   test('a Compare change left behind where its field is not comes back where it fits, said', () => {
     const check = newScenario('vdp', 'check');
     const change = { path: 'setup.advantage', value: 2 };

@@ -335,11 +335,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const fromMemory: Obj = { ...restored };
     const known = field?.kind === 'group' && isObject(merged)
       ? Object.fromEntries(Object.entries(merged).flatMap(([inner, v]): [string, unknown][] => {
-          if (typedHere(inner) || inner in restored) return [[inner, v]];
+          if (touched(`${key}.${inner}`) || inner in restored) return [[inner, v]];
           if (backObj && inner in backObj) {
             fromMemory[inner] = backObj[inner];
             return [[inner, structuredClone(backObj[inner])]];
           }
+          // Asked of (a Vary row, a Find question, the Compare change) but not typed: the
+          // other's template value, back on a mechanic that left it out, is not its value (a
+          // conflict's Compare change of the thug's attack dice, Stamina by default, came
+          // back from a contest with the contest's dice 3, said as carried).
+          if (askedOf(`setup.${key}.${inner}`) && !backObj) return [[inner, v]];
           return !backObj && inner === 'name' ? [[inner, v]] : [];
         }))
       : merged;
