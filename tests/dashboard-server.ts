@@ -75,13 +75,23 @@ export async function openDashboard(
 ): Promise<Dashboard> {
   const work = mkdtempSync(join(tmpdir(), options.prefix));
   const outDir = await builtApp();
-  const port = await freePort();
-  const server: PreviewServer = await preview({
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-  });
+  // A port free a moment ago may be taken by the time the server listens on it (two test
+  // files at a time on a busy machine, a portability audit): another is tried then.
+  let port = 0;
+  let server: PreviewServer | undefined;
+  for (let attempt = 1; server === undefined; attempt++) {
+    port = await freePort();
+    try {
+      server = await preview({
+        configFile: join(ROOT, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir },
+        preview: { port, strictPort: true, host: '127.0.0.1', open: false },
+      });
+    } catch (err) {
+      if (attempt >= 5 || !/already in use|EADDRINUSE/.test(String((err as Error).message))) throw err;
+    }
+  }
   const context = await chromium.launchPersistentContext(join(work, 'profile'), {
     executablePath: browser.executablePath,
     headless: true,
