@@ -13,6 +13,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Chromium } from './browser.ts';
+import { removeFolder } from './helpers.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** What the built app is made of: the app, what it imports, and the build's settings. */
@@ -40,7 +41,12 @@ async function builtApp(): Promise<string> {
   if (existsSync(dir)) return dir;
   mkdirSync(CACHE, { recursive: true });
   const temp = mkdtempSync(join(CACHE, 'building-'));
-  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temp, emptyOutDir: true } });
+  try {
+    await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir: temp, emptyOutDir: true } });
+  } catch (e) {
+    rmSync(temp, { recursive: true, force: true }); // a failed build leaves no half of one
+    throw e;
+  }
   try {
     renameSync(temp, dir);
   } catch {
@@ -74,39 +80,58 @@ export async function openDashboard(
   options: { prefix: string; viewport: { width: number; height: number }; acceptDownloads?: boolean },
 ): Promise<Dashboard> {
   const work = mkdtempSync(join(tmpdir(), options.prefix));
-  const outDir = await builtApp();
-  // A port free a moment ago may be taken by the time the server listens on it (two test
-  // files at a time on a busy machine, a portability audit): another is tried then.
   let port = 0;
   let server: PreviewServer | undefined;
-  for (let attempt = 1; server === undefined; attempt++) {
-    port = await freePort();
-    try {
-      server = await preview({
-        configFile: join(ROOT, 'vite.config.ts'),
-        logLevel: 'warn',
-        build: { outDir },
-        preview: { port, strictPort: true, host: '127.0.0.1', open: false },
-      });
-    } catch (err) {
-      if (attempt >= 5 || !/already in use|EADDRINUSE/.test(String((err as Error).message))) throw err;
+  let context: BrowserContext;
+  try {
+    const outDir = await builtApp();
+    // A port free a moment ago may be taken by the time the server listens on it (two test
+    // files at a time on a busy machine, a portability audit): another is tried then.
+    for (let attempt = 1; server === undefined; attempt++) {
+      port = await freePort();
+      try {
+        server = await preview({
+          configFile: join(ROOT, 'vite.config.ts'),
+          logLevel: 'warn',
+          build: { outDir },
+          preview: { port, strictPort: true, host: '127.0.0.1', open: false },
+        });
+      } catch (err) {
+        if (attempt >= 5 || !/already in use|EADDRINUSE/.test(String((err as Error).message))) throw err;
+      }
     }
+    context = await chromium.launchPersistentContext(join(work, 'profile'), {
+      executablePath: browser.executablePath,
+      headless: true,
+      args: browser.args,
+      acceptDownloads: options.acceptDownloads ?? false,
+      viewport: options.viewport,
+    });
+  } catch (e) {
+    // A browser that failed to launch (or a build or server that failed) left its work
+    // folder, with the browser profile, in the temporary folder on every run.
+    try {
+      await server?.close();
+    } finally {
+      removeFolder(work);
+    }
+    throw e;
   }
-  const context = await chromium.launchPersistentContext(join(work, 'profile'), {
-    executablePath: browser.executablePath,
-    headless: true,
-    args: browser.args,
-    acceptDownloads: options.acceptDownloads ?? false,
-    viewport: options.viewport,
-  });
+  const running = server;
   return {
     url: `http://127.0.0.1:${port}/`,
     context,
     work,
     async close() {
-      await context.close();
-      await server.close();
-      rmSync(work, { recursive: true, force: true });
+      try {
+        await context.close();
+      } finally {
+        try {
+          await running.close();
+        } finally {
+          removeFolder(work);
+        }
+      }
     },
   };
 }
