@@ -6,8 +6,7 @@
  * trial, ~50 minutes a chunk: SIGTERM, SIGINT and $POOLSIM_CHUNK_TIMEOUT_S went unanswered
  * until SIGKILL, the thread never coming back to its event loop within the chunk.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { expandPaths, loadPlans } from '../cli/load.ts';
@@ -17,6 +16,10 @@ import { InProcessExecutor, Interrupted } from '../workers/schedule.ts';
 import { chunkTask } from '../workers/chunk.ts';
 import type { Simulation } from '../sim/mechanic.ts';
 import { signalled } from './parallel/cli.ts';
+import { tempFolders } from './helpers.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -102,7 +105,7 @@ describe('a slow chunk in this thread still answers', () => {
   });
 
   test('`poolsim run` of the audit’s slow campaign on SIGTERM exits 143 at once, nothing printed but the line', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-slow-'));
+    const dir = tempFolder('poolsim-slow-');
     const file = join(dir, 'slow.json');
     const huge = Array.from({ length: 100 }, () => '1000d100');
     writeFileSync(

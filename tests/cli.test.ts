@@ -2,19 +2,20 @@
  * The `poolsim run` command: exit codes, the JSON contract, determinism, sweeps and
  * expect checks, and the --trials/--seed overrides. Runs main() in-process.
  */
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, writeFileSync, writeSync as fsWriteSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { Capture, compiledWorkerFile, poolsim } from './helpers.ts';
+import { Capture, compiledWorkerFile, poolsim, tempFolders } from './helpers.ts';
 import { main } from '../cli/main.ts';
 import { checkPasses } from '../sim/scenario.ts';
 import { exactDisagrees } from '../reports/checkText.ts';
 import type { MetricResult } from '../sim/result.ts';
 
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-cli-'));
+const dir = tempFolder('poolsim-cli-');
 function scenarioFile(name: string, body: object): string {
   const file = join(dir, name);
   writeFileSync(file, JSON.stringify(body));

@@ -4,10 +4,9 @@
  * the field they are about with the CLI's own words, sweeps and compare changes read as
  * typed, links and opened files round-trip, and unreadable files say why as the CLI does.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { staleCheckWords, withoutStaleChecks } from '../dashboard/model/removal.ts';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
@@ -33,9 +32,12 @@ import { decodeLink, encodeLink } from '../dashboard/model/url.ts';
 import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, trialsRan } from '../dashboard/model/files.ts';
 import { NotUtf8, decodeUtf8 } from '../sim/scenarioText.ts';
 import { difference, scenarioB, seedOfB, sweepOverlap, valueOrDefault } from '../dashboard/model/compare.ts';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-dashboard-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

@@ -4,14 +4,16 @@
  * solve block has no name, and beside an opened results.json, as if they were that file's.
  * Each test here failed before.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
-import { runScenario } from './helpers.ts';
+import { runScenario, tempFolders } from './helpers.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const CHROMIUM = await chromiumOrSkip('the dashboard opened-file end-to-end test');
 const RUN_TIMEOUT = 60_000;
@@ -99,7 +101,7 @@ describe.skipIf(!CHROMIUM)('an opened file replaces the answers of the setup bef
   test('a scenario file opened over a compare: the compare goes, and the page says so (a dashboard audit: only "Opened a2.json.")', async () => {
     const p = await suite.page(encodeLink({ scenario: heist('Compared', { name: 'even heist' }), compare: { path: 'setup.challenges', value: 3 } }));
     await finished(p);
-    const file = join(mkdtempSync(join(tmpdir(), 'poolsim-open-compare-')), 'plain.json');
+    const file = join(tempFolder('poolsim-open-compare-'), 'plain.json');
     writeFileSync(file, JSON.stringify({ ...heist('Plain', { name: 'even heist' }), solve: undefined }));
     await suite.finishedAfter(p, () => p.setInputFiles('#file', file));
     await expect(p.locator('#messages').textContent()).resolves.toContain('Opened plain.json. Compare is off: a scenario file holds one setup, not a change for B.');

@@ -27,13 +27,15 @@ import { formatNumber } from '../reports/sweep.ts';
 import { scenarioB } from '../dashboard/model/compare.ts';
 import { workerCount, workers } from '../dashboard/run/pool.ts';
 import type { ScenarioResult } from '../sim/result.ts';
-import { poolsim } from './helpers.ts';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { poolsim, tempFolders } from './helpers.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-dashboard-run-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-dashboard-run-');
 
 /** What the test's remotes do: ChunkWorker.runChunk and exactValues, answering later. */
 interface ChunkRunner {

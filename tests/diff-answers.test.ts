@@ -5,17 +5,19 @@
  * a value and no candidates, a value outside the block's range and a metric of kind
  * "banana" all compared as written. Every shape a real report writes still passes.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
 import { solveProblem } from '../sim/solve/plan.ts';
 import { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
-import { HEIST, poolsim } from './helpers.ts';
+import { HEIST, poolsim, tempFolders } from './helpers.ts';
 import { diffResults } from '../sim/diff.ts';
 import { renderDiffText } from '../reports/changes.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const even = { name: 'even', vary: 'setup.challenges', range: [0, 12], metric: 'success', target: 0.5 };
 
@@ -30,7 +32,7 @@ let dir: string;
 let real: any;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-answers-'));
+  dir = tempFolder('poolsim-diff-answers-');
   mkdirSync(join(dir, 'lib'));
   writeFileSync(
     join(dir, 'lib', 'heist.json'),

@@ -5,15 +5,16 @@
  * one-sided entries and changed settings are listed; bad input exits 2 naming the file
  * and the path inside it.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { HEIST, poolsim } from './helpers.ts';
+import { HEIST, poolsim, tempFolders } from './helpers.ts';
 import { MAX_RESULT_BYTES } from '../cli/load.ts';
 import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
 
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 /** One clash (every metric exact) and one battle with pushing (Monte Carlo only). */
 function library(dir: string, rules: Record<string, unknown> = {}): string {
@@ -53,7 +54,7 @@ const clashBonus = (values: unknown[]) => ({
 });
 describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('same seed, unchanged scenarios: byte-identical results and nothing moved (exit 0)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = library(dir);
     expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
     const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
@@ -73,7 +74,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a report of one scenario against a baseline of two compares that one and says the other was not run', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = library(dir);
     expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
     const r = await poolsim('report', join(lib, 'clash.json'), '--out', join(dir, 'one'), '--workers', '1', '--baseline', join(dir, 'base'));
@@ -86,7 +87,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a report of the folder a scenario was deleted from lists it as only in the baseline, as diff does (an audit: "not run here", "nothing moved")', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = library(dir);
     expect((await poolsim('report', lib, '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
     rmSync(join(lib, 'battle.json'));
@@ -110,7 +111,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a report of a subfolder of the baseline\'s, or of a folder and a file, says the baseline\'s others were not run here: only the same inputs are the whole set (a review)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = library(dir);
     mkdirSync(join(lib, 'sub'));
     writeFileSync(join(lib, 'sub', 'knowledge.json'), JSON.stringify({ name: 'Knowledge', system: 'viciousness', mechanic: 'knowledge', trials: 2000, seed: 'k', setup: {} }));
@@ -124,7 +125,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a --precision side\'s trials are said to be its cap, not what ran (an audit: "trials 20000 → 100000000")', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const battle = join(library(dir), 'battle.json');
     const fixed = await poolsim('run', battle, '--json', '--workers', '1');
     const precise = await poolsim('run', battle, '--json', '--workers', '1', '--precision', '0.02', '--max-trials', '100000');
@@ -137,7 +138,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('hitOn "4+" against the default is caught, exact and Monte Carlo, and marked in the reports', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     expect((await poolsim('report', library(join(dir, 'a')), '--out', join(dir, 'base'), '--workers', '1')).code).toBe(0);
     const lib = library(join(dir, 'b'), { hitOn: '4+' });
     const r = await poolsim('report', lib, '--out', join(dir, 'new'), '--workers', '1', '--baseline', join(dir, 'base'));
@@ -208,7 +209,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a side without labels takes the other side\'s, and two old files the old name lists (the labels were the new side\'s alone: "(success)" with no words)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     writeFileSync(join(dir, 'heist.json'), JSON.stringify(HEIST));
     const run = await poolsim('run', join(dir, 'heist.json'), '--json');
     expect(run.code).toBe(0);
@@ -235,7 +236,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a result file holding an empty list is refused: it would read "nothing moved" and pass a CI gate', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     writeFileSync(join(dir, 'empty.json'), '[]\n');
     const r = await poolsim('diff', join(dir, 'empty.json'), join(dir, 'empty.json'));
     expect(r.code).toBe(2);
@@ -245,7 +246,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a device, a file or a pipe over the cap is refused at once, naming the file; a pipe (diff <(…)) is still read. /dev/zero was read without end', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
     const result = join(dir, 'good.json');
     writeFileSync(result, JSON.stringify(good));
@@ -289,7 +290,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
 
   test('a figure outside its own interval, or a result that does not say what it is of, is refused', async () => {
     // 0.5 → 0.9 inside [0.49, 0.51] read "nothing moved"; a missing mechanic read "undefined undefined".
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const of = (estimate: number, more: object = {}) => ({ name: 's', system: 'viciousness', mechanic: 'knavery', trials: 20000, seed: 1, results: [{ point: {}, metrics: { sixes: { estimate, ci95: [0.49, 0.51], kind: 'mean' } } }], ...more });
     writeFileSync(join(dir, 'base.json'), JSON.stringify(of(0.5)));
     writeFileSync(join(dir, 'outside.json'), JSON.stringify(of(0.9)));
@@ -306,7 +307,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('result files: one-sided scenarios, points and metrics and a changed trial count are listed (exit 1)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const m = (estimate: number) => ({ estimate, ci95: [estimate - 0.01, estimate + 0.01] });
     const result = (name: string, trials: number, points: Record<string, unknown>[]) => ({
       name,
@@ -351,7 +352,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a lone value and a list of it are one sweep value: a file tidied from "d4" to ["d4"] moves nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const scenario = clashBonus;
     writeFileSync(join(dir, 'lone.json'), JSON.stringify(scenario(['d4', 'd6'])));
     writeFileSync(join(dir, 'list.json'), JSON.stringify(scenario([['d4'], ['d6']])));
@@ -367,7 +368,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('dice written another way are one sweep value: a file tidied from "1d4" to "d4", or from ["2d4"] to ["d4", "d4"], pairs point for point (an audit: "only in" each side)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-dice-'));
+    const dir = tempFolder('poolsim-diff-dice-');
     const scenario = clashBonus;
     writeFileSync(join(dir, 'long.json'), JSON.stringify(scenario(['1d4', ['2d6']])));
     writeFileSync(join(dir, 'short.json'), JSON.stringify(scenario(['d4', ['d6', 'd6']])));
@@ -382,7 +383,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a corrupted field of a result says what was expected there and what was found, never zod\'s "Invalid input"', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-fields-'));
+    const dir = tempFolder('poolsim-diff-fields-');
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     const corrupt = (name: string, edit: (r: any) => void) => {
@@ -410,7 +411,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a field this poolsim does not write, at any level, or trials past the cap, is refused as merge refuses a part\'s: never compared as if it were not there (an audit: both passed, "nothing moved", exit 0)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-strict-'));
+    const dir = tempFolder('poolsim-diff-strict-');
     const good = {
       name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's',
       results: [{ point: {}, trials: 10, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6], kind: 'probability', label: 'P(success)' } }, distributions: { total: { x: [1], p: [1] } }, notes: ['n'] }],
@@ -448,7 +449,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('a path through a file and ".." (`k.json/../base.json`) is not read or written, as the system reads none (ENOTDIR); nor one through a missing folder and ".." (an audit: both read ./base.json)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-notdir-'));
+    const dir = tempFolder('poolsim-diff-notdir-');
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify({ name: 'k', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} }));
     const base = join(dir, 'base.json');
@@ -479,7 +480,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
     writeFileSync(join(dir, 'good.json'), JSON.stringify(good));
     writeFileSync(join(dir, 'broken.json'), '{"name": ');
@@ -539,7 +540,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   });
 
   test('solve answers: one that moved fails the diff and is marked on its page; one that only grew less sure is listed, not failed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = join(dir, 'lib');
     mkdirSync(lib);
     // The heist: success at c challenges of 3 plain participants is 1, 7/8, 1/2, 1/8, 0 (exact).
@@ -628,7 +629,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('a scenario of the same name that is now another mechanic compares none of its numbers or answers, and fails the diff (exit 1)', async () => {
     // An audit: a clash turned battle under its old name listed wounded.d4trait ≈0.41 →
     // 1.74 as moved (q < 1e-15): one clash's wounds and a whole battle's are other things.
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const lib = library(dir);
     for (const slug of ['clash', 'battle']) {
       const scenario = JSON.parse(readFileSync(join(lib, `${slug}.json`), 'utf8'));
@@ -672,7 +673,7 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
   test('a scenario that loses all its solve blocks, or gains its first, between two reports is on one side only (exit 1), both ways; a run --json result is not compared', async () => {
     // An audit: a report folder writes no `solve` for a scenario without blocks, and the
     // diff read that as "carries none, as run --json" — all blocks gone passed the gate.
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-'));
+    const dir = tempFolder('poolsim-diff-');
     const heist = (solve: boolean) => ({
       ...HEIST,
       ...(solve ? { solve: [{ name: 'even', vary: 'setup.challenges', range: [0, 5], metric: 'success', target: 0.5 }] } : {}),

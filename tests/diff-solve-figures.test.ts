@@ -6,8 +6,7 @@
  * beside an exact 0.6405 → 0.6978 at 3 tries; and two exact answers sharing a value read
  * "not moved" however far their figures went.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
@@ -17,9 +16,12 @@ import type { SolveResult } from '../sim/solve/result.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { diffResults, somethingMoved } from '../sim/diff.ts';
 import { renderDiffMarkdown } from '../reports/changes.ts';
-import { HEIST, poolsim } from './helpers.ts';
+import { HEIST, poolsim, tempFolders } from './helpers.ts';
 import { decisionZ } from '../sim/solve/confidence.ts';
 import { Z95 } from '../sim/stats.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 /** The sorcerer of 3 dice against the demon's 4, once: its own point says nothing of the repeats. */
 const tries = (rules: object, solve: object) => ({
@@ -45,7 +47,7 @@ async function report(name: string, scenario: object): Promise<string> {
 }
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'poolsim-diff-solve-figures-'));
+  dir = tempFolder('poolsim-diff-solve-figures-');
 });
 
 describe('exact figures of a solve block', { timeout: 60_000 }, () => {

@@ -4,15 +4,17 @@
  * A designer's walk found the interval rule passing a band the exact value misses, and
  * failing one placed on the exact value about 1 time in 40.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { evaluateChecks, planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import type { MetricResult } from '../sim/result.ts';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-decide-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-decide-');
 
 // A knowledge roll's answer is exactly 1/3 (docs/rulings/single-rolls.md): 'at least 0.335'
 // is false of it, yet at this seed its interval reaches 0.335.

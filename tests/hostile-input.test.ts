@@ -6,11 +6,10 @@
  * and more of 4 and 9: the tests/malformed corpus.)
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 import { expandPaths, loadPlans } from '../cli/load.ts';
 import { MAX_TRIALS, ScenarioErrors } from '../sim/scenario.ts';
 import { MAX_TRIALS_FLAG, parseFlags, UsageError } from '../cli/options.ts';
@@ -18,7 +17,10 @@ import { renderScenarioMarkdown } from '../reports/render.ts';
 import { poolsim as poolsimOnPool, HEIST } from './parallel/cli.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-hostile-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-hostile-');
 let n = 0;
 /** Write `value` (JSON unless text) to a fresh file; returns its path. */
 function file(value: unknown, name = `s${n++}.json`): string {

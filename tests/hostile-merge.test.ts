@@ -4,14 +4,16 @@
  * whose numbers still look possible (caught by the tallies' hash).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Capture, poolsim } from './helpers.ts';
+import { Capture, poolsim, tempFolders } from './helpers.ts';
 import { MAX_PART_BYTES, scenarioHash, tallyHash } from '../cli/shard.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-merge-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-merge-');
 const scenario = join(dir, 'heist.json');
 const parts = [join(dir, 'part-0.json'), join(dir, 'part-1.json')];
 

@@ -9,7 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mountTmpfs, poolsim, unmount } from './helpers.ts';
+import { mountTmpfs, poolsim, tempFolders, unmount } from './helpers.ts';
 import { checkTarget, fileHash, MARKER, MARKER_TEXT, markText, recoverLeftovers, TargetRefused, WRITTEN, writtenText } from '../reports/target.ts';
 import { writeReports } from '../reports/write.ts';
 import { heistOnePoint } from './reports/fixtures.ts';
@@ -18,34 +18,16 @@ import { HEAVY_TEST_MS } from './size.ts';
 
 const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
 
-/** The folders workspace() made, removed after the file's tests (a review: they were left in the system's temporary folder on every run). */
-const workspaces: string[] = [];
-afterAll(() => {
-  for (const dir of workspaces.splice(0)) removeAll(dir);
-});
-
 /**
- * `dir` removed, read-only folders in it too: a test leaves one on purpose (the .out.kept-*
- * copy of a mode-0555 --out folder), which only root can empty as it is, so the file failed
- * its afterAll (EACCES) for every user who is not root (a portability audit).
+ * This file's temporary folders, removed after its tests (helpers.ts tempFolders: a review
+ * found them left in the system's temporary folder on every run), read-only folders in them
+ * too: a test leaves one on purpose (the .out.kept-* copy of a mode-0555 --out folder).
  */
-function removeAll(dir: string): void {
-  const writable = (folder: string): void => {
-    chmodSync(folder, 0o700);
-    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) writable(join(folder, entry.name));
-  };
-  try {
-    writable(dir);
-  } catch {
-    // Gone already, or not ours: rmSync says what it cannot remove.
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
+const tempFolder = tempFolders();
 
 /** A temporary folder with one scenario in lib/ and a folder of the user's own files. */
 function workspace() {
-  const dir = mkdtempSync(join(tmpdir(), 'poolsim-out-'));
-  workspaces.push(dir);
+  const dir = tempFolder('poolsim-out-');
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify(knowledge));
   mkdirSync(join(dir, 'mine'));
@@ -305,7 +287,7 @@ describe('only a regular file named .DS_Store, Thumbs.db or desktop.ini is a des
 describe('report from a folder deleted since the shell went into it (an audit: "ENOENT: no such file or directory, uv_cwd", exit 3)', () => {
   /** `node bin/poolsim.js ARGS` run by a shell that went into a folder and deleted it: its current folder no longer exists. */
   function fromDeletedFolder(args: string[], env: NodeJS.ProcessEnv = {}) {
-    const gone = mkdtempSync(join(tmpdir(), 'poolsim-gone-'));
+    const gone = tempFolder('poolsim-gone-');
     const bin = join(import.meta.dirname, '..', 'bin', 'poolsim.js');
     const r = spawnSync('/bin/sh', ['-c', 'cd "$1" && rmdir "$1" && shift && exec "$@"', 'sh', gone, process.execPath, bin, ...args], { encoding: 'utf8', env: { ...process.env, CI: 'true', ...env } });
     expect(existsSync(gone), 'the folder was deleted').toBe(false);
@@ -335,7 +317,7 @@ describe('report from a folder deleted since the shell went into it (an audit: "
     // review: 120–330 ms after, the run failed where the first fix only looked before the
     // start). Whenever it goes, the numbers are the same.
     for (const afterMs of [0, 150, 300]) {
-      const gone = mkdtempSync(join(tmpdir(), 'poolsim-gone-mid-'));
+      const gone = tempFolder('poolsim-gone-mid-');
       const child = spawn(process.execPath, [bin, 'run', file, '--workers', '2', '--json'], { cwd: gone, env: { ...process.env, CI: 'true', POOLSIM_POOL_PAYS_OFF_MS: '0' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
       let stdout = '';
       let stderr = '';

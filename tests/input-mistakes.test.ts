@@ -3,17 +3,19 @@
  * line as a user (December 2026): each is refused before anything runs, naming the file,
  * the path inside it and what was expected, and nothing is written.
  */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 import { plainText } from '../cli/text.ts';
 import { decimal } from '../cli/options.ts';
 import { parseScenarioText } from '../sim/scenarioText.ts';
 import { ScenarioErrors, setPath } from '../sim/scenario.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-mistakes-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-mistakes-');
 const write = (name: string, text: string) => {
   const f = join(dir, name);
   writeFileSync(f, text);

@@ -3,12 +3,14 @@
  * a backtick included: it was printed as an apostrophe, another name than the metric's (a
  * CI audit: `win.d4'x` for win.d4`x).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { codeSpan } from '../reports/markdown.ts';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 describe('codeSpan', () => {
   test('fences a backtick with one more, pads a span that starts or ends with one, escapes the table\'s |', () => {
@@ -20,7 +22,7 @@ describe('codeSpan', () => {
   });
 
   test('report.md names a metric with a backtick as typed', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-md-code-'));
+    const dir = tempFolder('poolsim-md-code-');
     const f = join(dir, 'tick.json');
     const sides = [{ name: 'd4`x', combatants: [{ name: 'captain', dice: ['d4'] }] }, { name: 'b', combatants: [{ name: 'boss' }] }];
     writeFileSync(f, JSON.stringify({ name: 'tick', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 't', setup: { sides }, expect: [{ metric: 'top.d4`x', atLeast: 0 }] }));

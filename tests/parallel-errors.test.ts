@@ -2,8 +2,7 @@
  * Issue #5, "cancel and fail cleanly": a chunk that throws in a worker, a pool whose
  * workers cannot start, and Ctrl-C all stop the run, exit non-zero and print no result.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HEAVY_TEST_MS } from './size.ts';
@@ -11,6 +10,10 @@ import { planScenario } from '../sim/scenario.ts';
 import { readScenario } from '../cli/load.ts';
 import { runScenarios, InProcessExecutor, ChunkFailed, Interrupted, type ChunkJob } from '../workers/schedule.ts';
 import { AMBUSH, FIXTURES, HEIST, poolsim, signalled } from './parallel/cli.ts';
+import { tempFolders } from './helpers.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const throwingWorker = new URL('./parallel/throwing-worker.cjs', import.meta.url).href;
 const brokenWorker = new URL('./parallel/broken-worker.cjs', import.meta.url).href;
@@ -104,7 +107,7 @@ describe('Ctrl-C', () => {
   });
 
   it('`node bin/poolsim.js` on SIGINT exits 130, prints no result and leaves no part file', async () => {
-    const out = join(mkdtempSync(join(tmpdir(), 'poolsim-sigint-')), 'part.json');
+    const out = join(tempFolder('poolsim-sigint-'), 'part.json');
     const { code, stdout, stderr } = await signalled(['run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], 'SIGINT');
     expect(stderr).toBe('poolsim: interrupted by SIGINT, nothing was written\n');
     expect(code).toBe(130);
@@ -114,7 +117,7 @@ describe('Ctrl-C', () => {
   }, 120_000);
 
   it('`node bin/poolsim.js` on SIGHUP (the terminal closed, ssh dropped) stops as on SIGTERM, says so, then ends by SIGHUP itself (a shell\'s 129): no result, no part file (unhandled, it killed the command outright)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-sighup-'));
+    const dir = tempFolder('poolsim-sighup-');
     try {
       const out = join(dir, 'part.json');
       const { code, killedBy, stdout, stderr } = await signalled(['run', AMBUSH, '--workers', '2', '--trials', '1000000000', '--shard', '0/1', '--out', out], 'SIGHUP');

@@ -4,15 +4,18 @@
  * `merge` refuses parts that do not belong together and otherwise prints exactly what
  * one machine prints.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync, existsSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdirSync, readFileSync, statSync, writeFileSync, existsSync, readdirSync, symlinkSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shardOf } from '../cli/runner.ts';
 import { parseShard, resolveShard, ShardError } from '../cli/shard.ts';
 import { FIXTURES, HEIST, AMBUSH, poolsim } from './parallel/cli.ts';
+import { tempFolders } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-shards-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-shards-');
 const part = (name: string) => join(dir, name);
 
 /** Run shard i of n of `files` into `name`, with extra flags. */
@@ -123,10 +126,10 @@ describe('shards', () => {
   });
 
   it("a refused shard run leaves --out's folder untouched, not even a file made and removed; the part's name is printed with its control characters shown (an audit)", async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'poolsim-untouched-'));
+    const folder = tempFolder('poolsim-untouched-');
     const bad = join(folder, 'bad.json');
     writeFileSync(bad, '');
-    const outs = mkdtempSync(join(tmpdir(), 'poolsim-untouched-out-'));
+    const outs = tempFolder('poolsim-untouched-out-');
     // An old time set by hand: a file made and removed in the folder moves it to now.
     utimesSync(outs, 1_000_000, 1_000_000);
     for (const args of [[bad], [folder]]) {
@@ -143,14 +146,14 @@ describe('shards', () => {
   });
 
   it('refuses a part written into a folder being run, where the next shard would read it as a scenario (exit 2)', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'poolsim-inplace-'));
+    const folder = tempFolder('poolsim-inplace-');
     writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
     const r = await poolsim(['run', folder, '--shard', '0/2', '--out', join(folder, 'part-0.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`is in the folder ${folder}, which is being run, and the next run of it would read the part as a scenario`);
     expect(readdirSync(folder)).toEqual(['heist.json']);
     // Nor through a link to the folder, either way round: compared by what the names lead to.
-    const link = join(mkdtempSync(join(tmpdir(), 'poolsim-inplace-link-')), 'lib');
+    const link = join(tempFolder('poolsim-inplace-link-'), 'lib');
     symlinkSync(folder, link);
     for (const [input, out] of [[link, join(folder, 'part-0.json')], [folder, join(link, 'part-0.json')]]) {
       const l = await poolsim(['run', input, '--shard', '0/2', '--out', out]);
@@ -161,7 +164,7 @@ describe('shards', () => {
   });
 
   it('refuses a part\'s --out that a link inside the folder being run reaches, or one through a link and ".." into it (an audit: written, and the next shard failed on it)', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'poolsim-reach-'));
+    const root = tempFolder('poolsim-reach-');
     // (a) the folder being run holds a link to the parts folder.
     const run = join(root, 'run');
     const parts = join(root, 'parts');
@@ -189,7 +192,7 @@ describe('shards', () => {
   });
 
   it('a folder being run passes over hidden names: an editor\'s lock file, a .git folder (an audit: one refused the whole run)', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'poolsim-hidden-'));
+    const folder = tempFolder('poolsim-hidden-');
     writeFileSync(join(folder, 'heist.json'), readFileSync(HEIST));
     symlinkSync('root@host.1:2', join(folder, '.#heist.json'));
     mkdirSync(join(folder, '.git'));
@@ -202,7 +205,7 @@ describe('shards', () => {
     const named = await poolsim(['run', join(folder, '._heist.json')]);
     expect(named.code).toBe(2);
     // A folder of hidden scenarios alone says they were passed over (a review: "no scenario files").
-    const only = mkdtempSync(join(tmpdir(), 'poolsim-hidden-only-'));
+    const only = tempFolder('poolsim-hidden-only-');
     writeFileSync(join(only, '.draft.json'), readFileSync(HEIST));
     const none = await poolsim(['run', only]);
     expect(none.code).toBe(2);
@@ -210,7 +213,7 @@ describe('shards', () => {
   });
 
   it('a folder named through a link and then ".." is the one the system reads (a review: names beside the link were opened)', async () => {
-    const root = mkdtempSync(join(tmpdir(), 'poolsim-dotdot-'));
+    const root = tempFolder('poolsim-dotdot-');
     mkdirSync(join(root, 'A', 'real'), { recursive: true });
     mkdirSync(join(root, 'B'));
     writeFileSync(join(root, 'A', 'heist.json'), readFileSync(HEIST));
@@ -276,7 +279,7 @@ describe('shards', () => {
     it('a different scenario (the file changed between shards)', async () => {
       const changed = JSON.parse(readFileSync(HEIST, 'utf8'));
       changed.setup.participants[1].count = 3;
-      const copyDir = mkdtempSync(join(tmpdir(), 'poolsim-changed-'));
+      const copyDir = tempFolder('poolsim-changed-');
       // Same file names, one file edited: as if the repository moved on between shards.
       writeFileSync(join(copyDir, 'ambush.yaml'), readFileSync(AMBUSH));
       writeFileSync(join(copyDir, 'heist-sweep.json'), JSON.stringify(changed));
@@ -287,7 +290,7 @@ describe('shards', () => {
     });
 
     it('the same files under another path merge as one run (a pod that mounts them elsewhere)', async () => {
-      const copyDir = mkdtempSync(join(tmpdir(), 'poolsim-moved-'));
+      const copyDir = tempFolder('poolsim-moved-');
       writeFileSync(join(copyDir, 'ambush.yaml'), readFileSync(AMBUSH));
       writeFileSync(join(copyDir, 'heist-sweep.json'), readFileSync(HEIST));
       const moved = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '1/3', 'moved-1.json', ['--workers', '1']);
@@ -300,7 +303,7 @@ describe('shards', () => {
     it('a part of the build before sweep streams were keyed by values (poolsim 0.1.0): its numbers are of other draws', async () => {
       // 0.2.0 keys a sweep point's streams by its values (docs/parallel.md): a 0.1.0 part
       // of a sweep merged with a 0.2.0 one gave numbers neither build gives (a review).
-      const old = join(mkdtempSync(join(tmpdir(), 'poolsim-old-part-')), 'old-1.json');
+      const old = join(tempFolder('poolsim-old-part-'), 'old-1.json');
       writeFileSync(old, readFileSync(parts[1], 'utf8').replace(/"poolsim": ?"[^"]*"/, '"poolsim":"0.1.0"'));
       await refused([parts[0], old, parts[2]], `${old} was written by poolsim 0.1.0 (default chunk size 65536), ${parts[0]} by poolsim 0.2.0 (default chunk size 65536): run every shard with the same build`);
     });

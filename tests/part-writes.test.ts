@@ -4,12 +4,14 @@
  * `--out` while the shard ran (a link planted at its temporary name: tests/part-publish.test.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { mountTmpfs, unmount } from './helpers.ts';
+import { mountTmpfs, tempFolders, unmount } from './helpers.ts';
 import { ShardError, checkPartTarget, writeAtomically } from '../cli/shard.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const part = (n: number) => `{"format":"poolsim-part","n":${n}}\n`;
 
@@ -19,7 +21,7 @@ const part = (n: number) => `{"format":"poolsim-part","n":${n}}\n`;
 
 describe('a file put at --out while the shard ran is never replaced', () => {
   test('where nothing was there before the run, a file that appeared since is kept and the part refused', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const dir = tempFolder('poolsim-part-');
     const out = join(dir, 'race.json');
     checkPartTarget(out); // before the run: nothing there
     writeFileSync(out, 'notes'); // the user, while it runs
@@ -30,7 +32,7 @@ describe('a file put at --out while the shard ran is never replaced', () => {
   });
 
   test('where a part was there before the run, it is looked at again before it is replaced', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const dir = tempFolder('poolsim-part-');
     const out = join(dir, 'part.json');
     writeFileSync(out, part(0));
     checkPartTarget(out); // an earlier shard's part: may be replaced
@@ -45,7 +47,7 @@ describe('a file put at --out while the shard ran is never replaced', () => {
 
 describe('a part that cannot be written is an output failure (exit 3), not bad input (exit 2)', () => {
   test('a full disk: the system\'s error with the file named, nothing left behind', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const dir = tempFolder('poolsim-part-');
     const out = join(dir, 'part.json');
     const full = (fd: number) => {
       throw Object.assign(new Error(`ENOSPC: no space left on device, write`), { code: 'ENOSPC', errno: -28, syscall: 'write', fd });
@@ -68,7 +70,7 @@ describe('a part that cannot be written is an output failure (exit 3), not bad i
   let disk = '';
   let mounted = false;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    dir = tempFolder('poolsim-part-');
     disk = join(dir, 'disk');
     mkdirSync(disk);
     mounted = mountTmpfs(disk, '64k'); // says why where it cannot
@@ -99,7 +101,7 @@ describe('a part that cannot be written is an output failure (exit 3), not bad i
 
 describe('an --out the part cannot be written to is refused before the shard runs', () => {
   test('a name too long for the temporary name the part is written under first', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-part-'));
+    const dir = tempFolder('poolsim-part-');
     const out = join(dir, `${'p'.repeat(240)}.json`);
     expect(() => checkPartTarget(out)).toThrow(ShardError);
     expect(() => checkPartTarget(out)).toThrow(`--out ${out}: a file name of 245 bytes is too long: the part is written beside it first, under a name 21 bytes longer (pppppppppppppppppppp….<random>.partial), and a file name may have at most 255 bytes — give a shorter name`);

@@ -3,13 +3,14 @@
  * and is marked in the index; bad input exits 2 and leaves an existing --out untouched.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync, realpathSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 import { namedPaths, reportSlugs } from '../cli/report-command.ts';
 
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 const knowledge = (expect: object[]) => ({
   name: 'Knowledge roll',
@@ -23,7 +24,7 @@ const knowledge = (expect: object[]) => ({
 
 describe('poolsim report', () => {
   test('a failed check over a sweep names the points it failed at with what was measured there; a failed solve check says what it asked and what was found', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const dir = tempFolder('poolsim-report-');
     mkdirSync(join(dir, 'lib'));
     const heist = {
       name: 'heist',
@@ -55,7 +56,7 @@ describe('poolsim report', () => {
   });
 
   test('writes per-scenario reports and an index; a failing check exits 1 and is marked', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const dir = tempFolder('poolsim-report-');
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'good.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
     writeFileSync(
@@ -100,7 +101,7 @@ describe('poolsim report', () => {
   });
 
   test('a scenario without checks is counted apart: not in "all checks passed in N scenarios", and "(no checks)" not "(0/0 checks)" (a report audit)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const dir = tempFolder('poolsim-report-');
     mkdirSync(join(dir, 'lib'));
     writeFileSync(join(dir, 'lib', 'checked.json'), JSON.stringify(knowledge([{ metric: 'answer', between: [0.3, 0.36] }])));
     writeFileSync(join(dir, 'lib', 'plain.json'), JSON.stringify({ ...knowledge([]), name: 'Knowledge, no checks' }));
@@ -119,7 +120,7 @@ describe('poolsim report', () => {
     expect(reportSlugs(['a-2.json', 'a.json', 'a.yaml', 'A.yml'])).toEqual(['a-2', 'a', 'a-3', 'A-4']);
     expect(reportSlugs(['index.html.json', 'Changes.md.yaml', 'index.json'])).toEqual(['index.html-2', 'Changes.md-2', 'index']);
     // End to end: both used to fail after the whole run (exit 3, "slug used twice", EISDIR).
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-slugs-'));
+    const dir = tempFolder('poolsim-slugs-');
     mkdirSync(join(dir, 'lib'));
     const roll = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
     for (const f of ['a-2.json', 'a.json', 'a.yaml', 'index.html.json']) writeFileSync(join(dir, 'lib', f), JSON.stringify({ ...roll, name: f }));
@@ -141,7 +142,7 @@ describe('poolsim report', () => {
     // a trailing dot goes (Windows drops it, merging `a.` with `a`).
     expect(reportSlugs(['con.json', 'NUL.yaml', 'com1.x.json', 'lpt9.yml', 'a..json', 'a.json', 'console.json'])).toEqual(['con-scenario', 'NUL-scenario', 'com1-scenario.x', 'lpt9-scenario', 'a', 'a-2', 'console']);
     // End to end: lib/sub/v1.json is read before lib/v1.json, and used to take v1/ from it (v1-2/).
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-subfolders-'));
+    const dir = tempFolder('poolsim-subfolders-');
     mkdirSync(join(dir, 'lib', 'sub'), { recursive: true });
     const roll = { system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} };
     writeFileSync(join(dir, 'lib', 'v1.json'), JSON.stringify({ ...roll, name: 'top' }));
@@ -161,7 +162,7 @@ describe('poolsim report', () => {
   });
 
   test('bad input exits 2 and leaves an existing --out folder untouched', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const dir = tempFolder('poolsim-report-');
     const out = join(dir, 'out');
     mkdirSync(out);
     writeFileSync(join(out, 'keep.txt'), 'previous report');
@@ -173,7 +174,7 @@ describe('poolsim report', () => {
   });
 
   test('with nothing named where there is no scenarios/, it says scenarios/ is the default it tried and how to name files (run, which has none, says so)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'poolsim-report-'));
+    const dir = tempFolder('poolsim-report-');
     const r = spawnSync(process.execPath, [resolve('bin/poolsim.js'), 'report'], { cwd: dir, encoding: 'utf8' });
     expect(r.status).toBe(2);
     expect(r.stderr).toContain(`scenarios: (top level): no such folder in ${realpathSync(dir)}: it is the default poolsim report runs when no scenario file or folder is named; name them (poolsim report FILE|DIR... [--out DIR])`);

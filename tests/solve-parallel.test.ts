@@ -6,8 +6,7 @@
  * (dashboard/ui/find.ts FindRun; without a browser: in-process remotes in a ComlinkPool, as
  * tests/exact-offpage.test.ts), a part of a round at a time, to the same answers.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planScenario } from '../sim/scenario.ts';
@@ -20,8 +19,12 @@ import { runChunkTask, type ChunkTask } from '../workers/chunk.ts';
 import { ComlinkPool } from '../workers/comlink-pool.ts';
 import type { ChunkWorker } from '../workers/chunk-worker.ts';
 import { FindRun } from '../dashboard/ui/find.ts';
+import { tempFolders } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-parallel-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-solve-parallel-');
 
 // Pushing sides have no exact odds: both blocks are Monte Carlo searches.
 const side = (name: string, count: number) => ({ name, combatants: [{ name: 'captain' }, { name: 'minion', count }] });
@@ -98,7 +101,7 @@ describe('solve on every core', () => {
 
   test('no more threads start than a round can have chunks: a value\'s cap, twice it with setup A (a review: 15 for rounds of 3)', async () => {
     const threads = async (blocks: object[], env: Record<string, string>) => {
-      const log = join(mkdtempSync(join(tmpdir(), 'poolsim-threads-')), 'threads');
+      const log = join(tempFolder('poolsim-threads-'), 'threads');
       writeFileSync(log, '');
       const f = join(dir, `capped-${(blocks[0] as { name: string }).name.replaceAll(' ', '-')}.json`);
       writeFileSync(f, JSON.stringify({ ...scenario, solve: blocks }));

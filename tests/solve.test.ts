@@ -3,8 +3,7 @@
  * counts, the sequential Monte Carlo search with the exact engine switched off, saying
  * "undecided" rather than guessing, the equivalence form, bad input, the CLI and reports.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
@@ -19,7 +18,10 @@ import { equalsFigure, exactFigure, figure, formatNumber, signedFigure, solveSen
 import { solveScopeNote } from '../reports/solveSection.ts';
 import { renderScenarioHtml, renderScenarioMarkdown } from '../reports/render.ts';
 import { runPlan } from '../sim/assemble.ts';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
+
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
 
 /** "3 plain participants": each adds only the 1d6 every participant rolls. */
 const heist = (solve: object[], extra: object = {}) => ({
@@ -849,7 +851,7 @@ describe('bad input a run would only find late', () => {
 });
 
 describe('poolsim solve and the reports', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-'));
+  const dir = tempFolder('poolsim-solve-');
   const file = (name: string, body: object) => {
     const f = join(dir, name);
     writeFileSync(f, JSON.stringify(body));
@@ -1429,7 +1431,7 @@ describe('a solve sentence names a deep field as the form does', () => {
 });
 
 describe('what a solve sentence tells a GM (an audit)', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'poolsim-solve-words-'));
+  const dir = tempFolder('poolsim-solve-words-');
   const file = (name: string, body: object) => {
     const f = join(dir, name);
     writeFileSync(f, JSON.stringify(body));

@@ -6,16 +6,16 @@
  * `runStartMs`, `workerStartMs`…: wall-clock figures belong to the bench, not to tests.)
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { currentBuild } from '../scripts/build.mjs';
 import { createHash } from 'node:crypto';
 import { benchClash } from '../bench/core.ts';
 import { poolsim } from './parallel/cli.ts';
+import { tempFolders } from './helpers.ts';
 import { POOL_PAYS_OFF_MS, PoolDecision } from '../cli/runner.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -23,8 +23,9 @@ const TRACE_HOOK = join(ROOT, 'tests/startup/trace-loads.mjs');
 /** The report renderer's libraries, as node_modules paths. */
 const RENDERER = /\/node_modules\/(@observablehq\/plot|d3|d3-[a-z-]+|linkedom|arquero)\//;
 
-const temp = mkdtempSync(join(tmpdir(), 'poolsim-startup-'));
-afterAll(() => rmSync(temp, { recursive: true, force: true }));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+const temp = tempFolder('poolsim-startup-');
 
 const clashFile = join(temp, 'clash.json');
 writeFileSync(clashFile, JSON.stringify({ name: 'startup clash', system: 'viciousness', mechanic: 'clash', trials: 1000, seed: 'startup', setup: benchClash }));
@@ -342,7 +343,7 @@ describe('warm workers', () => {
   });
 
   it('refuses --json beside a shard\'s --out, which prints no results (it only hid the line on stderr)', async () => {
-    const part = join(mkdtempSync(join(tmpdir(), 'poolsim-json-part-')), 'part.json');
+    const part = join(tempFolder('poolsim-json-part-'), 'part.json');
     const r = await poolsim(['run', clashFile, '--json', '--shard', '0/2', '--out', part]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');

@@ -9,12 +9,14 @@
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { poolsim } from './helpers.ts';
+import { poolsim, tempFolders } from './helpers.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'poolsim-write-signals-'));
+/** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
+const tempFolder = tempFolders();
+
+const dir = tempFolder('poolsim-write-signals-');
 const CHILD = join(import.meta.dirname, 'signal-child.ts');
 const AMBUSH = join(import.meta.dirname, '..', 'scenarios', 'ambush-d4.yaml');
 const HEIST = join(import.meta.dirname, '..', 'scenarios', 'solve-heist.yaml');
