@@ -1047,6 +1047,10 @@ describe('switching what is rolled keeps what both mechanics have', () => {
     expect(back.notes.filter((n) => n.startsWith('the Find question'))).toHaveLength((keepTrying.solve as unknown[]).length);
     // Its Vary rows and expect checks too (they went without a word).
     expect(back.scenario.sweep).toEqual(keepTrying.sweep);
+    // Said in the form's words, as the Compare change's note is (it said `setup.…`).
+    const varyNotes = back.notes.filter((n) => n.startsWith('the Vary row'));
+    expect(varyNotes).toHaveLength(Object.keys(keepTrying.sweep as object).length);
+    for (const n of varyNotes) expect(n).toMatch(/^the Vary row “[^”]+” is back as it was on “Contest: one opposed roll”$/);
     expect(back.scenario.expect).toEqual(keepTrying.expect);
     expect(checkScenario(back.scenario, 'keep-trying.json').ok).toBe(true);
     // A question that cannot come back is said, with why (here one asking of a metric the

@@ -482,16 +482,18 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // This mechanic's Vary rows the switch away left out: back where they fit, or said.
   if (back && isObject(back.sweep)) {
     const sweep: Obj = isObject(scenario.sweep) ? { ...scenario.sweep } : {};
+    // In the form's words, as the Compare change's note below (it said `setup.challenges`).
+    const row = (path: string) => quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic));
     for (const [path, values] of Object.entries(back.sweep)) {
       if (path in sweep) continue;
       const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
       const added = [...problemsOf({ ...scenario, sweep: { ...sweep, [path]: values } })].filter((m) => !before.has(m));
       if (added.length > 0) {
-        notes.push(`the Vary row ${path} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        notes.push(`the Vary row ${row(path)} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
       sweep[path] = values;
-      notes.push(`the Vary row ${path} is back as it was on ${called}`);
+      notes.push(`the Vary row ${row(path)} is back as it was on ${called}`);
     }
     if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
   }
