@@ -13,7 +13,7 @@ import { plainText } from './text.ts';
 import { InterruptedAfterOutput } from './signals.ts';
 import type { Output } from './output.ts';
 import { Interrupted, STOP_SIGNALS, runPlans, type StopSignal } from './runner.ts';
-import { NotAFolder, TargetRefused, checkCurrentFolder, checkTarget, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
+import { NotAFolder, SEPARATOR, TargetRefused, checkCurrentFolder, checkTarget, missingInTheWay, ranFrom, realOf, recoverLeftovers, systemPath } from '../reports/target.ts';
 import { importRendererLibraries } from '../reports/libraries.ts';
 import type { ReportEntry } from '../reports/render.ts';
 import { ScenarioError, ScenarioErrors, oneLine } from '../sim/scenario.ts';
@@ -133,20 +133,20 @@ export async function reportCommand(
     if (e instanceof NotAFolder) throw new TargetRefused(`--out ${typedOut}: cannot be written there: ${e.message}`);
     throw e;
   }
-  // (A --baseline the system does not read is said by readResults, with the rest of its problems.)
-  if (values.baseline !== undefined) {
-    try {
-      values.baseline = systemPath(values.baseline);
-    } catch (e) {
-      if (!(e instanceof NotAFolder)) throw e;
-    }
-  }
-  // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing written).
+  // Nor one through a missing folder and back (`missing/../out`, ENOENT): it was written at
+  // ./out, and said as the path typed, which leads nowhere (a review).
+  const missing = missingInTheWay(typedOut);
+  if (missing !== undefined) throw new TargetRefused(`--out ${typedOut}: cannot be written there: ${missing} does not exist, so the path cannot go on past it (ENOENT)`);
+  // The baseline is read before anything runs: a bad one is bad input (exit 2, nothing
+  // written). Read as typed, as `diff` reads it (readResults takes a `..` after a link as
+  // the system does, and reads nothing the system does not: it was given the path
+  // already taken to where `lnk/../nowhere/../base` climbs, and read that; a review).
   let baseline: ScenarioResult[] | undefined;
   if (values.baseline !== undefined) {
     const errors: ScenarioError[] = [];
     baseline = readResults(values.baseline, errors);
     if (errors.length > 0) throw new ScenarioErrors(errors);
+    values.baseline = systemPath(values.baseline);
   }
   // With nothing named, the default folder: where it is missing, say that it was the
   // default tried and how to name files (an audit: "scenarios: no such file or folder"
@@ -250,7 +250,7 @@ export async function reportCommand(
   // (`../out`) was said as the full path, and `lnk/../out` as where it led. Not joined
   // (join reads "lnk/.." as "."): the name appended. From a folder deleted since, every
   // path given is absolute (checkCurrentFolder).
-  const inOut = (name: string) => `${typedOut}${/[\\/]$/.test(typedOut) ? '' : sep}${name}`;
+  const inOut = (name: string) => `${typedOut}${new RegExp(`(${SEPARATOR.source})$`).test(typedOut) ? '' : sep}${name}`;
   out.write(plainText(`\n${entries.length} scenario(s), ${failed} failed check(s). Open ${oneLine(inOut('index.html'))}\n`));
   if (diff) out.write(plainText(`Since ${oneLine(typedBaseline!)}: ${headline(diff)}. See ${oneLine(inOut('changes.md'))}\n`));
   return failed > 0 ? 1 : 0;

@@ -505,7 +505,7 @@ export function recoverLeftovers(outDir: string): string[] {
  * `../x.yaml`).
  */
 export function systemPath(path: string): string {
-  if (!path.split(/[\\/]/).includes('..')) return path;
+  if (!path.split(SEPARATOR).includes('..')) return path;
   // A `..` after a file (`scenario.yaml/../x`) the system does not follow (ENOTDIR):
   // systemFolder, climbing to what exists, read it as ./x (an audit).
   const file = fileInTheWay(path);
@@ -537,10 +537,7 @@ export class NotAFolder extends Error {
  * Each part is looked at as the system reads it (its links and `..` followed).
  */
 function fileInTheWay(path: string): string | undefined {
-  const ends = [...path.matchAll(/[\\/]+/g)].map((m) => m.index).filter((i) => i > 0);
-  for (const end of ends) {
-    const part = path.slice(0, end);
-    if (part.split(/[\\/]/).at(-1) === '..' || part.split(/[\\/]/).at(-1) === '.') continue;
+  for (const part of partsBefore(path)) {
     try {
       if (!statSync(part).isDirectory()) return part;
     } catch (e) {
@@ -548,6 +545,33 @@ function fileInTheWay(path: string): string | undefined {
       // Missing (ENOENT), or not to be looked at: no file in the way here.
       return undefined;
     }
+  }
+  return undefined;
+}
+
+/**
+ * What separates a path's names: "/" (a backslash is part of a name on POSIX: a file
+ * `s.json\..\r.json` was read as a path through s.json, a review), either on Windows.
+ */
+export const SEPARATOR = process.platform === 'win32' ? /[\\/]+/ : /\/+/;
+
+/** Each leading part of `path` as written that names a folder to go on from (`a`, `a/b` of `a/b/c`), not one ending in `.` or `..`. */
+function partsBefore(path: string): string[] {
+  const every = new RegExp(SEPARATOR.source, 'g');
+  const ends = [...path.matchAll(every)].map((m) => m.index).filter((i) => i > 0);
+  return ends.map((end) => path.slice(0, end)).filter((part) => !['.', '..'].includes(part.split(SEPARATOR).at(-1)!));
+}
+
+/**
+ * The first part of `path`, as written, that does not exist while a `..` after it climbs
+ * back out (`missing/../out`): the system opens nothing there (ENOENT), and `report --out`
+ * wrote ./out and then said "Open missing/../out/index.html", a path that leads nowhere
+ * (a review). Undefined where every such part exists, or no `..` follows a missing one.
+ */
+export function missingInTheWay(path: string): string | undefined {
+  for (const part of partsBefore(path)) {
+    if (existsSync(part)) continue;
+    return path.slice(part.length).split(SEPARATOR).includes('..') ? part : undefined;
   }
   return undefined;
 }

@@ -37,7 +37,7 @@ describe('findChromium', () => {
 
   const SYSTEM = ['/usr/lib/chromium/chromium', '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
   const packaged = process.platform === 'linux' && ['x64', 'arm64'].includes(process.arch) && !process.env.CHROME_PATH && !SYSTEM.some((p) => existsSync(p));
-  test.skipIf(!packaged)("two processes unpacking the packaged Chromium at once both get one that runs, beside another user's", async () => {
+  test.skipIf(!packaged)("two processes unpacking the packaged Chromium at once both get one that runs, beside another user's", async ({ skip }) => {
     const fresh = mkdtempSync(join(tmpdir(), 'poolsim-unpack-'));
     // Another user's unpacked Chromium (mode 0700, theirs): not this user's to run.
     writeFileSync(join(fresh, 'chromium'), '');
@@ -64,7 +64,12 @@ describe('findChromium', () => {
       // The second starts while the first is writing the binary (it takes seconds).
       await new Promise((done) => setTimeout(done, 1500));
       const second = child();
-      expect(await Promise.all([first, second])).toEqual(['runs', 'runs']);
+      const answers = await Promise.all([first, second]);
+      // Where this machine cannot run the packaged Chromium at all (its libraries missing,
+      // a machine with nothing but Node: the case findChromium now says), there is no race
+      // to see: both say why, and the browser tests skip (a review: this test failed there).
+      if (answers.every((a) => a.startsWith('missing: ') && a.includes('error while loading shared libraries'))) return skip();
+      expect(answers).toEqual(['runs', 'runs']);
     } finally {
       rmSync(fresh, { recursive: true, force: true });
     }

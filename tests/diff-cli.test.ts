@@ -479,6 +479,45 @@ describe('poolsim diff against a baseline report', { timeout: 60_000 }, () => {
     expect(fine.code, fine.err).toBe(0);
   });
 
+  test('report reads --baseline as diff does and writes --out only where the path leads: through a link and a missing folder neither is read or written; a backslash is part of a name (a review)', async () => {
+    const dir = tempFolder('poolsim-diff-missing-');
+    mkdirSync(join(dir, 'lib'));
+    mkdirSync(join(dir, 'real'));
+    symlinkSync(join(dir, 'real'), join(dir, 'lnk'));
+    writeFileSync(join(dir, 'lib', 'k.json'), JSON.stringify({ name: 'k', system: 'viciousness', mechanic: 'knowledge', trials: 1000, seed: 'k', setup: {} }));
+    const made = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'rep'), '--workers', '1');
+    expect(made.code, made.err).toBe(0);
+    const listed = () => readdirSync(dir).sort();
+    const before = listed();
+    // lnk/.. is dir, dir/nowhere is missing: the system opens nothing there.
+    const nowhere = `${join(dir, 'lnk')}/../nowhere/../rep`;
+    expect(() => readdirSync(nowhere)).toThrow(/ENOENT/);
+    const d = await poolsim('diff', nowhere, join(dir, 'rep'));
+    expect(d.code).toBe(2);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'out'), '--baseline', nowhere, '--workers', '1');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${nowhere}: (top level): no such file or folder: expected a result file or a report folder`);
+    // It read dir/rep and said "nothing moved".
+    expect(r.out).not.toContain('Since');
+    const out = `${join(dir, 'missing')}/../out`;
+    const w = await poolsim('report', join(dir, 'lib'), '--out', out, '--workers', '1');
+    expect(w.code).toBe(2);
+    expect(w.err).toContain(`poolsim: --out ${out}: cannot be written there: ${join(dir, 'missing')} does not exist, so the path cannot go on past it (ENOENT)`);
+    expect(listed()).toEqual(before);
+    if (process.platform !== 'win32') {
+      // On POSIX `k.json\..\base.json` is one file's name, not a path through k.json.
+      const odd = join(dir, 'lib', 'k.json\\..\\base.json');
+      writeFileSync(odd, readFileSync(join(dir, 'rep', 'k', 'results.json')));
+      const b = await poolsim('diff', odd, join(dir, 'rep'));
+      expect(b.err).toBe('');
+      expect(b.code).toBe(0);
+      const slash = await poolsim('report', join(dir, 'lib', 'k.json'), '--out', join(dir, 'o\\'), '--workers', '1');
+      expect(slash.code, slash.err).toBe(0);
+      expect(slash.out).toContain(`Open ${join(dir, 'o\\')}/index.html`);
+      expect(existsSync(`${join(dir, 'o\\')}/index.html`)).toBe(true);
+    }
+  });
+
   test('bad input exits 2 naming the file and the path inside it; report --baseline writes nothing', async () => {
     const dir = tempFolder('poolsim-diff-');
     const good = { name: 'x', system: 'vdp', mechanic: 'check', trials: 10, seed: 's', results: [{ point: {}, metrics: { success: { estimate: 0.5, ci95: [0.4, 0.6] } } }], expect: [] };
