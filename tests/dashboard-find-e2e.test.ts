@@ -372,6 +372,19 @@ describe.skipIf(!CHROMIUM)('Find says what its question asks, in Chromium (a Fin
     expect(seen).toEqual({ state: 'pending', results: seen.results, stale: seen.results });
     await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
     await expect(p.locator('.find-results .find-result.stale').count()).resolves.toBe(0);
+    // From a setup that could not run: its note ("…cannot run…") goes with the edit that
+    // fixes it, not a moment later (a review).
+    await p.fill('[data-path="setup.retryPenalty"] > input', '-5');
+    await p.waitForSelector('.find-results[data-find-state="stale"] .find-stale-note');
+    const fixed = await p.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('[data-path="setup.retryPenalty"] > input')!;
+      input.value = '1';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      const node = document.querySelector('.find-results')!;
+      return { state: node.getAttribute('data-find-state'), notes: node.querySelectorAll('.find-stale-note').length };
+    });
+    expect(fixed).toEqual({ state: 'pending', notes: 0 });
+    await p.waitForSelector(found, { timeout: RUN_TIMEOUT });
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

@@ -553,6 +553,14 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // its item could not be kept (a review: a battle side's flee named twice).
   // Back on a mechanic, the file's keys in the order they had there (what came back was
   // put first, or last: a Download after a round trip differed from the file before it).
-  if (back) scenario = orderLike(scenario, back) as Obj;
+  if (back) {
+    // The template's empty `rules` is no rule: back on a file that had no `rules` key, it
+    // stays out (a round trip added `rules: {}` to a library file's Download: a review).
+    if (!('rules' in back) && isObject(scenario.rules) && Object.keys(scenario.rules).length === 0) {
+      const { rules: _empty, ...rest } = scenario;
+      scenario = rest;
+    }
+    scenario = orderLike(scenario, back) as Obj;
+  }
   return { scenario, compare, kept, dropped: [...new Set(dropped)], notes, untouched: startedFrom };
 }

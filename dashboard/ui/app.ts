@@ -1086,6 +1086,9 @@ export class App implements SetupContext {
     // up to RUN_DELAY_MS after a keystroke). It stood undimmed and "finished" meanwhile,
     // the last question's answer under the one in the form (an audit).
     if (this.findNode) {
+      // A note that the setup could not run, or that the search was stopped, no longer
+      // holds: it stood above the "pending" answer (a review).
+      this.findNode.querySelector('.find-stale-note')?.remove();
       this.findNode.setAttribute('data-find-state', 'pending');
       this.findNode.querySelectorAll('.find-result').forEach((el) => el.classList.add('stale'));
     }
