@@ -166,7 +166,7 @@ export async function reportCommand(
   // folder poolsim may replace (reports/target.ts), else exit 2 with nothing written.
   for (const line of recoverLeftovers(outDir)) err?.write(`poolsim: ${plainText(line)}\n`);
   const slugs = reportSlugs(namedPaths(inputs, plans.map((p) => p.file)));
-  checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs });
+  checkTarget(outDir, { inputs: plans.map((p) => p.file), baseline: values.baseline, slugs, typed: typedOut });
   // Each file's solve blocks, made before anything runs (a block asking what it cannot have
   // is bad input, nothing written), answered after, beside (never inside) its results.
   const searches = plans.map((plan) => (plan.scenario.solve?.length ? solveSearches(plan, { words: pathWords(plan.scenario), valueWords: valueWords(plan.scenario) }) : []));

@@ -656,7 +656,7 @@ export function within(inner: string, outer: string): boolean {
  * must be creatable: its nearest existing parent is a folder poolsim can write in (tried
  * with a temporary folder, removed at once). Writes nothing else.
  */
-export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string; slugs?: readonly string[] } = {}): void {
+export function checkTarget(outDir: string, options: { inputs?: readonly string[]; baseline?: string; cwd?: string; slugs?: readonly string[]; typed?: string } = {}): void {
   if (outDir.trim() === '') throw new TargetRefused('--out needs a folder name, got ""');
   // A current folder deleted since: every path must then be absolute (checkCurrentFolder).
   const here = options.cwd ?? currentFolder();
@@ -668,7 +668,8 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
   const target = from(outDir);
   // A folder refused as a whole, and why poolsim may write only where it does.
   const refuse = (why: string, reason = `poolsim replaces --out as a whole, so it only replaces a folder it wrote itself (one with a ${MARKER} file) — give a new or empty folder`): never => {
-    throw new TargetRefused(`--out ${outDir}: ${why}; ${reason}`);
+    // Named as typed (`--out lnk/..`), where systemPath took it to where it leads (a review).
+    throw new TargetRefused(`--out ${options.typed ?? outDir}: ${why}; ${reason}`);
   };
   // Its own report folder (the mark is there), holding something poolsim cannot call its own.
   const keeps = 'poolsim replaces --out as a whole, and keeps nothing it did not write there';

@@ -410,6 +410,11 @@ describe('report says its folders as they were typed, as run says its files (an 
     expect(linked.status, linked.stderr).toBe(0);
     expect(linked.stdout).toContain('Open lnk/../rep/index.html\n');
     expect(existsSync(join(dir, 'deep', 'a', 'rep', 'index.html'))).toBe(true);
+    // Refused through a link too, named as typed (it named the folder it led to: a review).
+    symlinkSync(sub, join(sub, 'here'));
+    const looped = poolsimIn(sub, ['report', '../lib', '--out', 'here/..', '--workers', '1']);
+    expect(looped.status).toBe(2);
+    expect(looped.stderr).toContain('poolsim: --out here/..: is the current folder or holds it');
     expect(existsSync(join(dir, 'rep'))).toBe(false);
   }, HEAVY_TEST_MS);
 });
