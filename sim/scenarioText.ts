@@ -222,7 +222,10 @@ function nullKey(doc: Document): { path: string; written: string; offset?: numbe
     const key: unknown = pair.key;
     const resolved = isAlias(key) ? key.resolve(doc) : key;
     if (key !== null && !(isScalar(resolved) && resolved.value === null)) return undefined;
-    const written = isAlias(key) ? `*${key.source}` : isScalar(key) ? (key.source ?? '') : '';
+    // With its tag as written (`!!null : 4` read as "a key left empty": a review).
+    const tag = isScalar(key) && typeof key.tag === 'string' ? key.tag.replace(/^tag:yaml\.org,2002:/, '!!') : undefined;
+    const source = isAlias(key) ? `*${key.source}` : isScalar(key) ? (key.source ?? '') : '';
+    const written = tag === undefined ? source : `${tag}${source === '' ? '' : ` ${source}`}`;
     return { path: formatPath(path), written, offset: isScalar(key) || isAlias(key) ? key.range?.[0] : undefined };
   });
 }

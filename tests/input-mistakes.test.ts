@@ -475,6 +475,9 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(said('setup:\n  NULL: 4\n')).toBe(`keys.yaml: setup: a key written NULL, which YAML reads as null (line 2, column 3): ${names}`);
     expect(said('sweep: { : [1] }\n')).toBe(`keys.yaml: sweep: a key left empty (nothing before its colon), which YAML reads as null (line 1, column 9): ${names}`);
     expect(said('a: &n ~\nsetup: { *n : 1 }\n')).toBe(`keys.yaml: setup: a key written *n, which YAML reads as null (line 2, column 10): ${names}`);
+    // Its tag as written (it read "a key left empty").
+    expect(said('name: x\n!!null : 4\n')).toMatch(/^keys\.yaml: \(top level\): a key written !!null, which YAML reads as null \(line 2, /);
+    expect(said('name: x\n!!null ~: 4\n')).toMatch(/^keys\.yaml: \(top level\): a key written !!null ~, which YAML reads as null/);
     // Quoted, it is the text it says, a key like any other.
     expect(said('"~": 4\n')).toBe('read');
     expect(said('"": 4\n')).toBe('read');
