@@ -42,6 +42,9 @@ const CORE_TAG_EXPECTED: Record<string, string> = {
   float: 'a number, such as 5, 0.25, 1e3 or .inf',
   bool: 'true or false',
   null: '~, null or nothing',
+  // A collection's tag on a scalar (`trials: !!seq 5`): the library's "Unresolved tag".
+  seq: 'a list (items on lines starting with "- ", or [a, b])',
+  map: 'a mapping (key: value lines, or {a: 1})',
 };
 
 /** A core tag's refusal in poolsim's words (CORE_TAG_EXPECTED), or undefined for any other message. */
@@ -59,6 +62,43 @@ function coreTagProblem(message: string): string | undefined {
 export const SCENARIO_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = {
   customTags: (tags) => [...tags, explicitFloat],
 };
+
+/**
+ * The path of the node a tag problem stands on: the first key or value that starts at or
+ * after `offset` (the library places the problem on the tag, which is written just before
+ * its node), so that `seed: !custom x` is said at `seed`, as every other problem of a
+ * file is said at its field, not at a line and column alone. Undefined where none follows.
+ * A walk with its own stack (no recursion: nesting depth cannot overflow the stack).
+ */
+function pathAt(doc: Document, offset: number): string | undefined {
+  let best: { start: number; path: PropertyKey[] } | undefined;
+  const consider = (node: unknown, path: PropertyKey[]) => {
+    const start = (node as { range?: [number, number, number] } | null)?.range?.[0];
+    if (start !== undefined && start >= offset && (best === undefined || start < best.start)) best = { start, path };
+  };
+  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
+  while (stack.length > 0) {
+    const { node, path } = stack.pop()!;
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        if (!isPair(pair)) continue;
+        const inner = [...path, isScalar(pair.key) ? String(pair.key.value) : String(pair.key)];
+        consider(pair.key, inner);
+        consider(pair.value, inner);
+        stack.push({ node: pair.value, path: inner });
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => {
+        consider(item, [...path, i]);
+        stack.push({ node: item, path: [...path, i] });
+      });
+    }
+  }
+  return best === undefined || best.path.length === 0 ? undefined : formatPath(best.path);
+}
+
+/** Where each tag problem a document holds stands (pathAt), for its message. */
+const tagPaths = new WeakMap<object, string>();
 
 /** Line and column (1-based) of a character offset. */
 function lineAndColumn(text: string, offset: number): string {
@@ -262,8 +302,14 @@ function findPair<T>(doc: Document, found: (pair: Pair, path: PropertyKey[]) => 
  * or a mapping (collectionKey) or null (nullKey). `text` is the document's text, for where.
  */
 function yamlData(doc: Document, file: string, text: string): unknown {
-  if (doc.errors.length > 0) throw doc.errors[0];
-  if (doc.warnings.length > 0) throw doc.warnings[0];
+  const first = doc.errors[0] ?? doc.warnings[0];
+  if (first) {
+    if (first.code === 'TAG_RESOLVE_FAILED') {
+      const path = pathAt(doc, first.pos[0]);
+      if (path !== undefined) tagPaths.set(first, path);
+    }
+    throw first;
+  }
   // A `%YAML 1.1` directive makes the library read YAML 1.1's way: `seed: 012` as 10,
   // `trials: 1_000` as 1000, `1:30` as 90, a key `y` as true — numbers other than those
   // written, unsaid (an input audit). Refused, with what to do.
@@ -292,6 +338,13 @@ function yamlData(doc: Document, file: string, text: string): unknown {
   return unshared(doc.toJS());
 }
 
+/** Where a YAML problem stands: its field (tagPaths) with its line and column, or those alone. */
+function placeOf(err: YAMLParseError | YAMLWarning): string {
+  const line = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
+  const path = tagPaths.get(err);
+  return path === undefined ? line : line === '' ? path : `${path} (${line})`;
+}
+
 /** Parse a scenario file's text as JSON or YAML by its extension. */
 export function parseScenarioText(text: string, file: string): unknown {
   // A byte order mark is not part of the text (editors on Windows add one).
@@ -314,13 +367,17 @@ export function parseScenarioText(text: string, file: string): unknown {
     } catch (err) {
       if (err instanceof ScenarioErrors) throw err;
       if (err instanceof YAMLWarning) {
-        const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
+        const at = placeOf(err);
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
         const core = coreTagProblem(first);
-        throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${core ?? `${first} (a scenario holds strings, numbers, true/false, null, lists and objects only)`}`)]);
+        // A tag of the file's own (`!custom`): the library's "Unresolved tag: !custom" said as what it is.
+        const own = /^Unresolved tag: (.*)$/.exec(first)?.[1];
+        const holds = 'a scenario holds strings, numbers, true/false, null, lists and objects only';
+        const said = core ?? (own === undefined ? `${first} (${holds})` : `a tag poolsim does not read, ${own} (${holds}): expected the value without its tag`);
+        throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${said}`)]);
       }
       if (err instanceof YAMLParseError) {
-        const at = err.linePos?.[0] ? `line ${err.linePos[0].line}, column ${err.linePos[0].col}` : '';
+        const at = placeOf(err);
         // The library's first line ends with its own "at line L, column C:" (the place is
         // already the error's path), and names its own API for a second document.
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');

@@ -418,7 +418,8 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     const f = write('tag.yaml', clash.replace('trials: 500', 'trials: 500\nseed: !custom x'));
     const r = await poolsim('run', f);
     expect(r.code).toBe(2);
-    expect(r.err).toContain(`${f}: line 5, column 7: not plain YAML data: Unresolved tag: !custom`);
+    // Said at its field, as every other problem of a file is (it read "line 5, column 7" alone).
+    expect(r.err).toContain(`${f}: seed (line 5, column 7): not plain YAML data: a tag poolsim does not read, !custom (a scenario holds strings, numbers, true/false, null, lists and objects only): expected the value without its tag`);
     expect(r.err).not.toContain('YAMLWarning');
   });
 
@@ -447,11 +448,27 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
       }
       return 'read';
     };
-    expect(refused('!!float abc')).toBe('tags.yaml: line 1, column 4: not plain YAML data: a value tagged !!float that YAML 1.2 does not read as one: expected a number, such as 5, 0.25, 1e3 or .inf');
+    expect(refused('!!float abc')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!float that YAML 1.2 does not read as one: expected a number, such as 5, 0.25, 1e3 or .inf');
     expect(refused('!!float 1_000')).toContain('a value tagged !!float that YAML 1.2 does not read as one');
-    expect(refused('!!int 5.0')).toBe('tags.yaml: line 1, column 4: not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
+    expect(refused('!!int 5.0')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
     expect(refused('!!bool yes')).toContain('a value tagged !!bool that YAML 1.2 does not read as one: expected true or false');
     expect(refused('!!null x')).toContain('a value tagged !!null that YAML 1.2 does not read as one: expected ~, null or nothing');
+    // A collection's tag on a scalar said as the others are (it read "Unresolved tag: tag:yaml.org,2002:seq").
+    expect(refused('!!seq 5')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!seq that YAML 1.2 does not read as one: expected a list (items on lines starting with "- ", or [a, b])');
+    expect(refused('!!map x')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!map that YAML 1.2 does not read as one: expected a mapping (key: value lines, or {a: 1})');
+    // Deep in the file, at its path: an item of a list, a value in a flow mapping.
+    const deep = (text: string) => {
+      try {
+        parseScenarioText(text, 'deep.yaml');
+      } catch (e) {
+        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+      }
+      return 'read';
+    };
+    expect(deep('a: 1\nl:\n  - 1\n  - !!int x\n')).toBe('deep.yaml: l.1 (line 4, column 5): not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
+    expect(deep('setup: { attacker: !!bool 3d4 }\n')).toContain('deep.yaml: setup.attacker (line 1, column 20): not plain YAML data: a value tagged !!bool');
+    // The whole document tagged has no field to name: its line and column alone.
+    expect(deep('!!seq 5\n')).toBe('deep.yaml: line 1, column 1: not plain YAML data: a value tagged !!seq that YAML 1.2 does not read as one: expected a list (items on lines starting with "- ", or [a, b])');
     // And a whole file so tagged runs as the same file untagged does.
     const tagged = write('tagged.yaml', heist.replace('trials: 200', 'trials: !!int 200\nseed: !!str 7').replace('challenges: 2', 'challenges: !!float 2'));
     const plain = write('untagged.yaml', heist.replace('trials: 200', 'trials: 200\nseed: "7"'));
