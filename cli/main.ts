@@ -305,8 +305,9 @@ function printResults(plans: readonly ScenarioPlan[], tallies: readonly Tally[][
   for (const plan of plans) {
     const blocks = plan.scenario.solve ?? [];
     if (blocks.length === 0) continue;
-    const checked = blocks.some((b) => b.expect !== undefined) ? ', nor their expect checks judged' : '';
-    err.write(plainText(`poolsim: ${plan.file}: ${blocks.length === 1 ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${blocks.length === 1 ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers them`) + '\n');
+    const one = blocks.length === 1;
+    const checked = blocks.some((b) => b.expect !== undefined) ? (one ? ', nor its expect check judged' : ', nor their expect checks judged') : '';
+    err.write(plainText(`poolsim: ${plan.file}: ${one ? 'its solve block' : `its ${blocks.length} solve blocks`} (${blocks.map((b) => `"${b.name}"`).join(', ')}) ${one ? 'is' : 'are'} not answered by run or merge${checked}: poolsim solve or poolsim report answers ${one ? 'it' : 'them'}`) + '\n');
   }
   const results: ScenarioResult[] = plans.map((plan, j) => {
     const result = assembleResult(plan, tallies[j]);

@@ -386,7 +386,8 @@ export function parseScenarioText(text: string, file: string): unknown {
         if (core !== undefined) throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${core}`)]);
         // A key given twice is named, as JSON's is (a files audit: "Map keys must be unique" alone).
         const key = err.code === 'DUPLICATE_KEY' ? duplicateKeyAt(text, err.pos[0]) : undefined;
-        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (after a line "---", or "..." and more): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : first;
+        // A tab where YAML indents (an editor set to tabs): say what goes there instead.
+        const said = err.code === 'MULTIPLE_DOCS' ? 'a second document (after a line "---", or "..." and more): a scenario file holds one' : key !== undefined ? `${first}: "${key}" is given twice` : err.code === 'TAB_AS_INDENT' ? `${first}: expected spaces (YAML indents with spaces only)` : first;
         throw new ScenarioErrors([new ScenarioError(file, at, `not valid YAML: ${said}`)]);
       }
       // The yaml library stops an alias bomb with a ReferenceError, and may stop other

@@ -303,7 +303,8 @@ describe('names', () => {
 describe('files that are not what they seem', () => {
   test('YAML errors name the place once, in poolsim\'s words; an empty file is said to be empty', async () => {
     const cases: [string, string, string][] = [
-      ['tab.yaml', 'name: x\n\tsystem: y\n', 'line 2, column 1: not valid YAML: Tabs are not allowed as indentation\n'],
+      // What goes there instead is said too (a docs audit: the message named no expectation).
+      ['tab.yaml', 'name: x\n\tsystem: y\n', 'line 2, column 1: not valid YAML: Tabs are not allowed as indentation: expected spaces (YAML indents with spaces only)\n'],
       // The key named, as JSON's is (a files audit).
       ['twice.yaml', 'name: x\nname: y\n', 'line 2, column 1: not valid YAML: Map keys must be unique: "name" is given twice\n'],
       ['twice-inline.yaml', 'name: x\nsetup: { sides: [ { name: a, "name": b } ] }\n', 'line 2, column 30: not valid YAML: Map keys must be unique: "name" is given twice\n'],

@@ -895,11 +895,16 @@ describe('poolsim solve and the reports', () => {
     expect((await poolsim('solve', f)).code).toBe(1);
     const r = await poolsim('run', f, '--trials', '1000', '--json', '--workers', '1');
     expect(r.code).toBe(0);
-    expect(r.err).toBe(`poolsim: ${f}: its solve block ("even heist") is not answered by run or merge, nor their expect checks judged: poolsim solve or poolsim report answers them\n`);
+    // One block is said in the singular (a docs audit: "its solve block … nor their expect checks … answers them").
+    expect(r.err).toBe(`poolsim: ${f}: its solve block ("even heist") is not answered by run or merge, nor its expect check judged: poolsim solve or poolsim report answers it\n`);
     expect(JSON.parse(r.out).name).toBe('Knavery: challenges for an even heist');
     const part = join(dir, 'gate-part.json');
     expect((await poolsim('run', f, '--trials', '1000', '--shard', '0/1', '--out', part)).code).toBe(0);
     expect((await poolsim('merge', part, '--json')).err).toContain('is not answered by run or merge');
+    // Two blocks keep the plural.
+    const two = file('gate-two.json', heist([{ ...even, expect: { equals: 5 } }, { ...even, name: 'again' }]));
+    const r2 = await poolsim('run', two, '--trials', '1000', '--json', '--workers', '1');
+    expect(r2.err).toBe(`poolsim: ${two}: its 2 solve blocks ("even heist", "again") are not answered by run or merge, nor their expect checks judged: poolsim solve or poolsim report answers them\n`);
   });
 
   test('after the block\'s name on one line the sentence goes on in lower case ("favoured heist: the last with …"); on its own it opens with a capital', async () => {
