@@ -5,7 +5,7 @@
 import { closeSync, existsSync, fstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '../sim/scenario.ts';
-import { MARKER } from '../reports/target.ts';
+import { MARKER, SEPARATOR } from '../reports/target.ts';
 import { NotUtf8, PART_FORMAT, decodeUtf8, parseScenarioText, scenarioFileValue } from '../sim/scenarioText.ts';
 import { looksLikeResult } from '../sim/result.ts';
 
@@ -227,6 +227,24 @@ export function readUtf8Capped(file: string, max: number, kind: string): string 
   }
 }
 
+/**
+ * `read()`, where a file named with another extension (`notes.txt`, `heist.yanl`) that is
+ * not valid JSON says it was read as JSON: a file named on the command line is read as
+ * JSON unless its name ends .yaml or .yml (a pipe, `<(poolsim run …)`, has no extension),
+ * and "not valid JSON" alone left a user wondering why a YAML file was read so (an audit).
+ */
+function readAsJson<T>(file: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    const name = file.split(SEPARATOR).pop() ?? file;
+    if (!(err instanceof ScenarioErrors) || SCENARIO_FILE.test(name) || !/\.[^.]+$/.test(name)) throw err;
+    throw new ScenarioErrors(
+      err.errors.map((e) => (e.problem.startsWith('not valid JSON') ? new ScenarioError(e.file, e.path, `${e.problem} (read as JSON: a scenario file's name ends .json, .yaml or .yml)`, e.unknownKeys) : e)),
+    );
+  }
+}
+
 export function readScenario(file: string): unknown {
   let text: string;
   try {
@@ -238,7 +256,7 @@ export function readScenario(file: string): unknown {
   if (text.length > MAX_FILE_BYTES) throw new ScenarioErrors([new ScenarioError(file, '', `a scenario file is at most ${MAX_FILE_BYTES.toLocaleString('en')} bytes`)]);
   // Empty, or a shard's part file left in a folder of scenarios: said so (shared with the
   // dashboard's Open file).
-  const value = scenarioFileValue(text, file);
+  const value = readAsJson(file, () => scenarioFileValue(text, file));
   // `run --json` prints results (a list of them for several files), `report` writes
   // results.json: said as such, not as a scenario with an unknown field "results".
   const list = Array.isArray(value) ? value : [value];

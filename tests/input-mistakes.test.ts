@@ -415,6 +415,18 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(JSON.parse(merged.out).name).toBe('B');
   });
 
+  test('a file named with another extension that is not JSON says it was read as JSON (it said "not valid JSON" alone)', async () => {
+    const f = write('heist.yanl', clash);
+    const r = await poolsim('run', f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}: line 1, column 1: not valid JSON: Unexpected token "name" (read as JSON: a scenario file's name ends .json, .yaml or .yml)`);
+    // A .json file's own syntax error needs no such word.
+    const j = write('cut.json', '{"name": 1');
+    const cut = await poolsim('run', j);
+    expect(cut.code).toBe(2);
+    expect(cut.err).not.toContain('read as JSON');
+  });
+
   test('a YAML tag poolsim does not know is refused, not read as its bare value with a warning', async () => {
     const f = write('tag.yaml', clash.replace('trials: 500', 'trials: 500\nseed: !custom x'));
     const r = await poolsim('run', f);
