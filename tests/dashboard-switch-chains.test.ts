@@ -10,7 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, test } from 'vitest';
-import { switchMechanic } from '../dashboard/model/switch.ts';
+import { editsMade, switchMechanic, type Edit } from '../dashboard/model/switch.ts';
 import { newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario } from '../dashboard/model/validate.ts';
 import type { CompareChange } from '../dashboard/model/compare.ts';
@@ -18,12 +18,19 @@ import { withValue } from '../reports/fields/paths.ts';
 
 type Obj = Record<string, unknown>;
 
-/** The page's switching (dashboard/ui/app.ts newScenario): memory of each mechanic left, its Compare change, the untouched setup. */
+/**
+ * The page's switching (dashboard/ui/app.ts newScenario): memory of each mechanic left, its
+ * Compare change, the untouched setup, and the edits made on each mechanic, in order.
+ */
 function asThePage(start: Obj, change?: CompareChange) {
   const memory = new Map<string, Obj>();
   const memoryUntouched = new Map<string, Obj | undefined>();
+  const edits: Edit[] = [];
+  const editsAt = new Map<string, number>();
+  let arrived: Obj | undefined = start;
   const key = (s: Obj) => `${String(s.system)}/${String(s.mechanic)}`;
   let leftChange: CompareChange | undefined;
+  let leftFrom: Obj | undefined;
   const page = {
     current: start,
     change,
@@ -36,11 +43,17 @@ function asThePage(start: Obj, change?: CompareChange) {
     go(system: string, mechanic: string) {
       memory.set(key(page.current), page.current);
       memoryUntouched.set(key(page.current), page.untouched);
+      edits.push(...editsMade(arrived, page.current));
+      editsAt.set(key(page.current), edits.length);
       const target = `${system}/${mechanic}`;
-      const out = switchMechanic(page.current, system as never, mechanic, page.change, memory.get(target), page.untouched, leftChange, memoryUntouched.get(target));
-      if (page.change !== undefined && out.compare === undefined) leftChange = page.change;
+      const out = switchMechanic(page.current, system as never, mechanic, page.change, memory.get(target), page.untouched, leftChange, memoryUntouched.get(target), { later: edits.slice(editsAt.get(target) ?? edits.length), leftFrom });
+      if (page.change !== undefined && out.compare === undefined) {
+        leftChange = page.change;
+        leftFrom = page.current;
+      }
       else if (out.compare !== undefined) leftChange = undefined;
       page.current = out.scenario;
+      arrived = out.scenario;
       page.untouched = out.untouched;
       page.change = out.compare;
       return out;
@@ -232,6 +245,172 @@ describe('chains of switches bring back what was left behind, as it was', () => 
     expect(JSON.stringify(page4.current)).toBe(JSON.stringify(rivals));
     expect(page4.change).toEqual({ path: 'setup.rivals.0.rank', value: 2 });
   });
+});
+
+describe('the latest value of each field comes back, not an older memory’s (a review)', () => {
+  test('a value changed, typed back to a default or taken out on another mechanic, then taken through one without the field, comes back as last set', () => {
+    // A conflict's passion 2, set to 4 on a contest, by way of a basic check: it came back as 2, unsaid.
+    const conflict = withValue(newScenario('sorcerer', 'conflict'), ['setup', 'a', 'passion'], 2) as Obj;
+    const set = (page: ReturnType<typeof asThePage>, path: (string | number)[], value: unknown) => {
+      page.current = withValue(page.current, ['setup', ...path], value) as Obj;
+    };
+    const four = asThePage(conflict);
+    four.go('sorcerer', 'contest');
+    set(four, ['a', 'passion'], 4);
+    four.go('vdp', 'check');
+    const back = four.go('sorcerer', 'conflict');
+    expect((four.current.setup as any).a.passion).toBe(4);
+    expect(back.notes).toEqual([]);
+    // Still the designer's: left out again, it is said again.
+    expect(four.go('viciousness', 'discovery').dropped).toEqual(["the setup's a.passion"]);
+    // Taken out on the contest: it stays out (it came back as 2).
+    const out = asThePage(conflict);
+    out.go('sorcerer', 'contest');
+    set(out, ['a', 'passion'], undefined);
+    out.go('vdp', 'check');
+    expect(out.go('sorcerer', 'conflict').notes).toEqual([]);
+    expect((out.current.setup as any).a).not.toHaveProperty('passion');
+    // Typed back to the template's default on a risky check (its modifier 4): a basic
+    // check's modifier 5, by way of an opposed check, came back as 5.
+    const check = withValue(newScenario('vdp', 'check'), ['setup', 'modifier'], 5) as Obj;
+    const vdp = asThePage(check);
+    vdp.go('vdp', 'risky');
+    expect((vdp.current.setup as any).modifier).toBe(5);
+    set(vdp, ['modifier'], 4);
+    vdp.go('vdp', 'opposed');
+    expect(vdp.go('vdp', 'check').notes).toEqual([]);
+    expect((vdp.current.setup as any).modifier).toBe(4);
+    // A value the mechanic refuses (passion 0, which a contest takes): the older one comes
+    // back, and the page says which, and why.
+    const zero = asThePage(conflict);
+    zero.go('sorcerer', 'contest');
+    set(zero, ['a', 'passion'], 0);
+    zero.go('vdp', 'check');
+    const refused = zero.go('sorcerer', 'conflict');
+    expect((zero.current.setup as any).a.passion).toBe(2);
+    expect(refused.notes).toEqual(['“sorcerer › Passion dice” is back as it was on “Conflict: rounds of opposed rolls”, 2: “Conflict: rounds of opposed rolls” cannot take the 0 set on “Contest: one opposed roll” since']);
+  });
+
+  test('a value back under another label is said, as a switch straight there says it; a list changed elsewhere keeps what only this mechanic has', () => {
+    // A contest's dice 5, by way of a basic check: a conflict's "attack dice" 5, as a switch straight there carries it.
+    const page = asThePage(newScenario('sorcerer', 'conflict'));
+    page.go('sorcerer', 'contest');
+    page.current = withValue(page.current, ['setup', 'a', 'dice'], 5) as Obj;
+    page.go('vdp', 'check');
+    const back = page.go('sorcerer', 'conflict');
+    expect((page.current.setup as any).a.dice).toBe(5);
+    expect(back.notes).toEqual(['“sorcerer › dice” 5, set on “Contest: one opposed roll”, is back as “sorcerer › attack dice”: check it still means what you meant']);
+    // A count 0, which a clash takes and a battle does not: the battle's 4 is back, said.
+    const battle = asThePage(newScenario('viciousness', 'battle'));
+    battle.go('viciousness', 'clash');
+    battle.current = withValue(battle.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 0) as Obj;
+    battle.go('viciousness', 'knowledge');
+    expect(battle.go('viciousness', 'battle').notes).toEqual(['“guards › guard › how many” is back as it was on “Violence: a whole battle”, 4: “Violence: a whole battle” cannot take the 0 set on “Violence: one clash” since']);
+    expect((battle.current.setup as any).sides[1].combatants[0].count).toBe(4);
+    // A side added on a clash comes back to the battle, and the guards' flee typed there stays.
+    const fleeing = asThePage(withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'flee'], 'never') as Obj);
+    fleeing.go('viciousness', 'clash');
+    const sides = (fleeing.current.setup as any).sides as unknown[];
+    const added = { name: 'dogs', combatants: [{ name: 'dog', count: 2 }] };
+    fleeing.current = withValue(fleeing.current, ['setup', 'sides'], [...sides, added]) as Obj;
+    fleeing.go('viciousness', 'knowledge');
+    fleeing.go('viciousness', 'battle');
+    const after = (fleeing.current.setup as any).sides;
+    expect(after).toHaveLength(3);
+    expect(after[1].flee).toBe('never');
+    expect(after[2]).toEqual(added);
+    expect(checkScenario(fleeing.current, 'battle.json').ok).toBe(true);
+    // A field of another kind at the same place is another field: a conflict fighter's
+    // defence 3 is nothing of a contest round character's defence (attribute and skill).
+    const round = asThePage(newScenario('vdp', 'contestRound'));
+    const defence = (round.current.setup as any).b.defence;
+    round.go('sorcerer', 'conflict');
+    round.current = withValue(round.current, ['setup', 'b', 'defence'], 3) as Obj;
+    round.go('vdp', 'combat');
+    expect(round.go('vdp', 'contestRound').notes).toEqual([]);
+    expect((round.current.setup as any).b.defence).toEqual(defence);
+  });
+
+  test('a Compare change back after a detour is said against A’s value as it now is, where that is not what it was', () => {
+    // A basic check's advantage 1, B at 2, through an opposed check (which has neither) to a
+    // risky check: B at 2 was now against the risky check's 0, said only as "back".
+    const check = withValue(newScenario('vdp', 'check'), ['setup', 'advantage'], 1) as Obj;
+    const change = { path: 'setup.advantage', value: 2 };
+    const page = asThePage(check, change);
+    page.go('vdp', 'opposed');
+    const risky = page.go('vdp', 'risky');
+    expect(page.change).toEqual(change);
+    expect(risky.notes).toEqual(["the Compare change of “advantage dice” left out before is back, against A's 0 now (it was 1 when it was left out): check it still compares what you meant"]);
+    // Back where A is as it was, nothing more to say.
+    const same = asThePage(check, change);
+    same.go('vdp', 'opposed');
+    expect(same.go('vdp', 'check').notes).toEqual(['the Compare change of “advantage dice” left out before is back']);
+  });
+
+  test('a field carried to a mechanic with the rest of its group, and taken out there, is not brought back from the memory it came from (what `marked` is for)', () => {
+    // Switches as a caller makes them with no record of the edits: only `untouched` says
+    // that the contest's passion 3, carried to the conflict with its side, was held there.
+    const c1 = switchMechanic(newScenario('sorcerer', 'conflict'), 'sorcerer', 'contest', undefined);
+    const contest = withValue(c1.scenario, ['setup', 'a', 'passion'], 3) as Obj;
+    const conflict = switchMechanic(contest, 'sorcerer', 'conflict', undefined, newScenario('sorcerer', 'conflict'), c1.untouched, undefined, undefined);
+    expect((conflict.scenario.setup as any).a.passion).toBe(3);
+    const cleared = withValue(conflict.scenario, ['setup', 'a', 'passion'], undefined) as Obj;
+    const back = switchMechanic(cleared, 'sorcerer', 'contest', undefined, contest, conflict.untouched, undefined, c1.untouched);
+    expect((back.scenario.setup as any).a).not.toHaveProperty('passion');
+  });
+
+  test('random edits on other mechanics, then a switch back through one without the field: each field as last set, or said (seeded)', async () => {
+    const { forms, formFor } = await import('../reports/fields/index.ts');
+    const { fieldAt, leaves, shownDefault } = await import('../reports/fields/spec.ts');
+    const { getAt, joinPath } = await import('../reports/fields/paths.ts');
+    let seed = 11;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T,>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+    const failures: string[] = [];
+    let checked = 0;
+    for (let run = 0; run < 80; run++) {
+      const home = pick(forms);
+      const others = forms.filter((f) => f.system === home.system && f !== home);
+      if (others.length === 0) continue;
+      const page = asThePage(newScenario(home.system, home.mechanic));
+      const there = pick(others);
+      page.go(there.system, there.mechanic);
+      const arrived = page.current;
+      // Edits, on the other mechanic, of fields this one has too: the latest of each, as the
+      // test keeps it (one set and then set back as it was there is no change).
+      const latest = new Map<string, { path: (string | number)[]; value: unknown }>();
+      for (let i = 0; i < 3; i++) {
+        const shared = leaves(there.fields, page.current.setup).filter((l) => fieldAt(home.fields, l.path.slice(1), undefined) && (l.field.kind === 'number' || l.field.kind === 'choice'));
+        if (shared.length === 0) break;
+        const leaf = pick(shared);
+        const f = leaf.field;
+        const value = f.kind === 'number' ? pick([undefined, 1, 2, 3, shownDefault(f)]) : f.kind === 'choice' ? pick(f.options).value : undefined;
+        const next = withValue(page.current, leaf.path, value) as Obj;
+        // One set to what it is already is no edit (the template's value left as it was).
+        if (!checkScenario(next, 'x.json').ok || JSON.stringify(getAt(next, leaf.path)) === JSON.stringify(getAt(page.current, leaf.path))) continue;
+        page.current = next;
+        latest.set(joinPath(leaf.path), { path: leaf.path, value });
+      }
+      for (const [at, { path }] of latest) if (JSON.stringify(getAt(page.current, path)) === JSON.stringify(getAt(arrived, path))) latest.delete(at);
+      // Through a mechanic that has none of them.
+      const away = forms.find((f) => [...latest.values()].every((e) => !fieldAt(f.fields, e.path.slice(1), undefined)));
+      if (!away || latest.size === 0) continue;
+      page.go(away.system, away.mechanic);
+      const back = page.go(home.system, home.mechanic);
+      const form = formFor(home.system, home.mechanic)!;
+      for (const [at, { path, value }] of latest) {
+        if (getAt(page.current, path.slice(0, -1)) === undefined) continue;
+        checked++;
+        const now = getAt(page.current, path);
+        const label = fieldAt(form.fields, path.slice(1), page.current.setup)!.field.label;
+        if (JSON.stringify(now) !== JSON.stringify(value) && !back.notes.some((n) => n.includes(label))) {
+          failures.push(`${home.mechanic} → ${there.mechanic}: ${at}=${JSON.stringify(value)} → ${away.mechanic} → back: ${JSON.stringify(now)}, said ${JSON.stringify(back.notes)}`);
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+    expect(failures).toEqual([]);
+  }, 60_000);
 });
 
 describe('random chains of switches over every mechanic (seeded)', () => {

@@ -175,6 +175,27 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a value changed on another mechanic and taken through one without the field comes back as last set (a conflict’s passion 2, set to 4 on a contest, came back as 2 by way of a basic check)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const passion = '[data-path="setup.a.passion"] > input';
+    await p.selectOption('[data-key="mechanic"]', 'sorcerer/conflict');
+    await p.waitForSelector(passion);
+    await p.fill(passion, '2');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'sorcerer/contest');
+    await p.waitForSelector('[data-path="setup.a.dice"]');
+    await expect(p.inputValue(passion)).resolves.toBe('2');
+    await p.fill(passion, '4');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'vdp/check');
+    await p.waitForSelector('[data-path="setup.target"]');
+    await p.selectOption('[data-key="mechanic"]', 'sorcerer/conflict');
+    await p.waitForSelector('[data-path="setup.a.stamina"]');
+    await expect(p.inputValue(passion)).resolves.toBe('4');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
   test('a switch that leaves the expect checks behind names their metrics by their labels (it said “(success)”)', async () => {
     const p = await suite.page('');
     await finished(p);

@@ -9,16 +9,19 @@
  * own validation and dropped, back to the template's, when the new mechanic refuses it.
  * Every value the designer typed (one that differs from the setup the old mechanic started
  * from: its template, or what a switch carried to it, `untouched`) that is left behind is
- * named, for the page to say; a template field nobody touched is not.
+ * named, for the page to say; a template field nobody touched is not. Back on a mechanic
+ * the page left, what it remembers of it comes back where the mechanic just left has no
+ * field for it, with what the designer changed since on other mechanics over it
+ * (`editsMade`): the latest value of each field, or, where it cannot be, the value back said.
  */
 import type { SystemName } from '../../sim/rules.ts';
 import { formFor } from '../../reports/fields/index.ts';
 import { ruleFields, ruleLabel } from '../../reports/fields/rules.ts';
-import type { Field } from '../../reports/fields/spec.ts';
-import { isObject } from '../../reports/fields/paths.ts';
-import { sweepLabel, type SweepMechanic } from '../../reports/sweep.ts';
+import { fieldAt, type Field } from '../../reports/fields/spec.ts';
+import { getAt, isObject, joinPath, parsePath, pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
+import { sweepLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { quoted } from '../../sim/words.ts';
-import { scenarioB, sweepOverlap, type CompareChange } from './compare.ts';
+import { scenarioB, sweepOverlap, valueOrDefault, type CompareChange } from './compare.ts';
 import { defaultScenario, newScenario } from './scenario.ts';
 import { checkScenario } from './validate.ts';
 
@@ -68,6 +71,10 @@ function typedPaths(value: unknown, template: unknown, at: string): string[] {
  * of `now` (what was carried there) it lacks, in groups and list items: a field carried
  * there is one the mechanic held, so one taken out there is not brought back (a key of
  * `untouched` with no value says the field was carried, and the old template had none).
+ * Needed where a group goes over whole (its other fields from the page's memory): a
+ * contest's passion 3, carried so to a conflict and taken out there, came back to the
+ * contest from its memory (tests/dashboard-switch-chains). The page's record of edits
+ * (`later`) says the same; `untouched` says it to a caller without one.
  */
 function marked(started: unknown, now: unknown): unknown {
   if (Array.isArray(started) && Array.isArray(now)) return started.map((s, i) => marked(s, now[i]));
@@ -109,6 +116,132 @@ function isGivenName(old: Obj): boolean {
   return given.includes(old.name);
 }
 
+/**
+ * An edit the designer made on a mechanic's setup: its path below `setup`, its value then
+ * (undefined: taken out), and the mechanic and field as the page named them there.
+ */
+export interface Edit {
+  path: Path;
+  value: unknown;
+  /** The mechanic it was made on: "system/mechanic". */
+  from: string;
+  /** …as the picker names it. */
+  on: string;
+  /** The field, in that mechanic's form's words. */
+  label: string;
+}
+
+/** The paths (below `at`) where `now` differs from `was`, each with its value in `now`; a list of another length, or of values (dice), is one value. */
+function changedPaths(was: unknown, now: unknown, at: (string | number)[]): { path: (string | number)[]; value: unknown }[] {
+  if (JSON.stringify(was) === JSON.stringify(now)) return [];
+  if (isObject(was) && isObject(now)) {
+    const keys = [...Object.keys(now), ...Object.keys(was).filter((k) => !(k in now))];
+    return keys.flatMap((k) => changedPaths(was[k], now[k], [...at, k]));
+  }
+  const items = (list: unknown[]) => list.some((v) => isObject(v) || Array.isArray(v));
+  if (Array.isArray(was) && Array.isArray(now) && was.length === now.length && items(was) && items(now)) {
+    return now.flatMap((v, i) => changedPaths(was[i], v, [...at, i]));
+  }
+  return [{ path: at, value: structuredClone(now) }];
+}
+
+/**
+ * What the designer changed in the setup since the page showed `arrived` (the scenario as
+ * a switch, or a file, put it on the page), the mechanic being the same: each value typed,
+ * changed or taken out, for the page to keep in the order made. Back on a mechanic left
+ * before, a field taken there from the page's memory of it (the mechanic just left has no
+ * field for it) is the latest of these, not the memory's: a conflict's passion 2, set to 4
+ * on a contest and then taken through a basic check, came back as 2, unsaid (a review).
+ */
+export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
+  if (!arrived || arrived.system !== now.system || arrived.mechanic !== now.mechanic) return [];
+  const mechanic = { system: now.system, mechanic: now.mechanic } as SweepMechanic;
+  const title = typeof now.system === 'string' && typeof now.mechanic === 'string' ? formFor(now.system as SystemName, now.mechanic)?.title : undefined;
+  const on = `“${title ?? String(now.mechanic)}”`;
+  return changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => ({
+    path,
+    value,
+    from: `${String(now.system)}/${String(now.mechanic)}`,
+    on,
+    label: sweepLabel(`setup.${joinPath(path)}`, value === undefined ? arrived.setup : now.setup, mechanic),
+  }));
+}
+
+/**
+ * `value` (an edit made on another mechanic, its field there `theirs`) with what `held`
+ * (this mechanic's memory of it) has that the other's form has no field for, in groups and
+ * in list items by place, where the item is the same one (its name the same): a battle
+ * side's flee, its sides changed on a clash, came back at its default.
+ */
+function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
+  if (!theirs) return value;
+  if (Array.isArray(value) && Array.isArray(held) && theirs.kind === 'list') {
+    return value.map((v, i) => (isObject(v) && isObject(held[i]) && v.name === held[i].name ? ownIn(v, held[i], theirs.fields) : v));
+  }
+  if (isObject(value) && isObject(held) && theirs.kind === 'group') return ownIn(value, held, theirs.fields);
+  return value;
+}
+
+function ownIn(value: Obj, held: Obj, theirs: readonly Field[]): Obj {
+  const out: Obj = { ...value };
+  for (const [k, v] of Object.entries(held)) {
+    const field = theirs.find((f) => f.key === k);
+    if (!field) out[k] = structuredClone(v);
+    else if (k in value) out[k] = withOwnFields(value[k], v, field);
+  }
+  return orderLike(out, held) as Obj;
+}
+
+/**
+ * `back` (the page's memory of a mechanic) with `edits` (made on other mechanics since the
+ * page left it, oldest first) where its form has the field and its memory the place for
+ * it, each with only what the form has of it (a battle side's flee is no clash's). One the
+ * mechanic refuses (checked as the CLI checks it) leaves the memory's value, and `refused`
+ * says it. `latest`: each path's latest edit, its value as this mechanic takes it, and
+ * whether its form labels the field otherwise.
+ */
+function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[], called: string) {
+  let out = back;
+  const refused = new Map<string, string>();
+  const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
+  for (const edit of edits) {
+    const setup = out.setup;
+    const found = edit.path.length > 0 ? fieldAt(fields, edit.path, setup) : undefined;
+    const holder = getAt(setup, edit.path.slice(0, -1));
+    if (!found || (!isObject(holder) && !Array.isArray(holder))) continue;
+    // A field of another kind at the same place is another field (a conflict fighter's
+    // defence dice, a contest round character's defence attribute and skill).
+    const theirForm = formFor(...(edit.from.split('/') as [SystemName, string]));
+    const theirs = theirForm ? fieldAt(theirForm.fields, edit.path, undefined)?.field : undefined;
+    if (theirs && theirs.kind !== found.field.kind) continue;
+    const at = joinPath(edit.path);
+    // A later edit of a list, or of a whole item, is the latest of what lies inside it too.
+    for (const k of [...latest.keys()]) {
+      if (k !== at && !k.startsWith(`${at}.`)) continue;
+      latest.delete(k);
+      refused.delete(k);
+    }
+    const item = found.field.kind === 'list' && typeof edit.path.at(-1) === 'number';
+    const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
+    const held = getAt(setup, edit.path);
+    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(held) && taken.name === held.name ? ownIn(taken, held, theirs.fields) : withOwnFields(taken, held, theirs);
+    latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
+    if (JSON.stringify(held) === JSON.stringify(value)) continue;
+    let trial = withValue(out, ['setup', ...edit.path], structuredClone(value));
+    if (value === undefined) trial = pruneEmpty(trial, ['setup', ...edit.path]);
+    const top = `setup.${String(edit.path[0])}`;
+    if (problemsUnder(trial, top) && !problemsUnder(out, top)) {
+      const label = quoted(sweepLabel(`setup.${at}`, setup, { system: out.system, mechanic: out.mechanic } as SweepMechanic));
+      const it = held === undefined ? `${label} is back as ${called} had it, left out` : `${label} is back as it was on ${called}, ${JSON.stringify(held)}`;
+      const wanted = edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on} since`;
+      refused.set(at, `${it}: ${called} cannot take ${wanted}`);
+      continue;
+    }
+    out = trial;
+  }
+  return { back: out, refused, latest };
+}
+
 export interface Switched {
   scenario: Obj;
   compare?: CompareChange;
@@ -146,8 +279,15 @@ function question(block: unknown): string {
  * none comes along, it comes back where it fits, said (it was gone for good after a look at
  * another mechanic and back). `earlierUntouched`: the setup this mechanic had started from
  * (its `untouched`) when the page left it; what comes back from `earlier` is read against it.
+ * `later`: what the designer changed on other mechanics since the page left this one
+ * (`editsMade`, oldest first): over `earlier` where this mechanic has the field, so a
+ * switch brings back the latest value of each field, not an older memory's; where it
+ * cannot, the value it brings back is said. `leftFrom`: the scenario the page left when
+ * `leftChange` was left out, A as it was then: back, the change is said against A's value
+ * now where that is another (it came back measured against the new mechanic's template,
+ * unsaid: a review).
  */
-export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj, untouched?: Obj, leftChange?: CompareChange, earlierUntouched?: Obj): Switched {
+export function switchMechanic(old: Obj, system: SystemName, mechanic: string, change: CompareChange | undefined, earlier?: Obj, untouched?: Obj, leftChange?: CompareChange, earlierUntouched?: Obj, { later = [], leftFrom }: { later?: readonly Edit[]; leftFrom?: Obj } = {}): Switched {
   const fresh = newScenario(system, mechanic);
   // Trials, seed and the question are the designer's, not the mechanic's.
   for (const key of ['trials', 'seed', 'description'] as const) if (old[key] !== undefined) fresh[key] = old[key];
@@ -170,7 +310,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // The mechanic as the picker names it, for the notes ("back as it was on contestRound" was the file's word).
   const called = `“${form?.title ?? mechanic}”`;
   const oldSetup = isObject(old.setup) ? old.setup : {};
-  const back = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
+  const remembered = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
+  // The page's memory of this mechanic, with what the designer changed since on other
+  // mechanics where it has the field: the latest value of a field is the one that comes back.
+  const latest = remembered && form ? withLaterEdits(remembered, later, form.fields, called) : undefined;
+  const back = latest?.back ?? remembered;
   const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
   const leftField = (key: string) => leftForm?.fields.find((f) => f.key === key);
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
@@ -413,6 +557,29 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       tryKeep(key, structuredClone(value));
     }
   }
+  // What the designer changed since on other mechanics (`later`) is back where this
+  // mechanic has the field; where it is not (refused here, or left out on the way), the
+  // value back is said, with the latest one, as is a value back under another label (the
+  // contest's "dice" as a conflict's "attack dice"). What the mechanic just left holds is
+  // said as any switch says it.
+  if (latest) {
+    const from = `${String(old.system)}/${String(old.mechanic)}`;
+    for (const [at, { edit, value, relabelled }] of latest.latest) {
+      if (edit.from === from) continue;
+      const now = getAt(setup, edit.path);
+      const label = sweepLabel(`setup.${at}`, setup, { system, mechanic } as SweepMechanic);
+      if (JSON.stringify(now) === JSON.stringify(value)) {
+        if (value !== undefined && relabelled) notes.push(`${quoted(edit.label)} ${JSON.stringify(value)}, set on ${edit.on}, is back as ${quoted(label)}: check it still means what you meant`);
+        continue;
+      }
+      const refused = latest.refused.get(at);
+      if (refused) notes.push(refused);
+      else if (getAt(oldSetup, edit.path) === undefined) {
+        const it = now === undefined ? `${quoted(label)} is left out` : `${quoted(label)} is ${JSON.stringify(now)}`;
+        notes.push(`${it}: ${edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on}`} did not come back`);
+      }
+    }
+  }
   if (old.system === system && isObject(old.rules)) {
     const rules: Obj = {};
     const plays = new Set(ruleFields(system, mechanic).map((f) => f.key));
@@ -527,7 +694,16 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // other came along, as a switch straight here would have carried it.
   if (leftChange && !compare && JSON.stringify(leftChange) !== JSON.stringify(change) && fits(leftChange)) {
     compare = leftChange;
-    notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, scenario.setup, { system, mechanic } as SweepMechanic))} left out before is back`);
+    // B is A with the change: where A's value there is not what it was when the change was
+    // left out (A's advantage 1 left behind, A now at the risky check's 0), B now differs
+    // from A by another step, said with both.
+    const at = parsePath(leftChange.path);
+    const inA = (s: Obj) => valueOrDefault(s, leftChange.path, getAt(s, at));
+    const was = leftFrom ? inA(leftFrom) : undefined;
+    const now = inA(scenario);
+    const words = (v: unknown, s: Obj) => (v === undefined ? 'none' : sweepValueLabel(leftChange.path, v, s.setup, s as SweepMechanic));
+    const against = leftFrom && JSON.stringify(was) !== JSON.stringify(now) ? `, against A's ${words(now, scenario)} now (it was ${words(was, leftFrom)} when it was left out): check it still compares what you meant` : '';
+    notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, scenario.setup, { system, mechanic } as SweepMechanic))} left out before is back${against}`);
   }
   // The expect checks are bands on the old mechanic's figures (a metric of the same name
   // may mean another thing here, as Find's does): left behind, and said, as every other

@@ -9,7 +9,7 @@ import type { SystemName } from '../../sim/rules.ts';
 import type { ScenarioResult } from '../../sim/result.ts';
 import { ScenarioErrors, ScenarioError } from '../../sim/scenario.ts';
 import { findMechanic } from '../../sim/mechanics.ts';
-import { switchMechanic } from '../model/switch.ts';
+import { editsMade, switchMechanic, type Edit } from '../model/switch.ts';
 import { droppedWords } from '../../reports/setupWords.ts';
 import { removableAt, removeItem, removedName, withoutRemovable, type Removable } from '../model/removal.ts';
 import { scenarioB, sweepOverlap, type CompareChange } from '../model/compare.ts';
@@ -141,8 +141,22 @@ export class App implements SetupContext {
    * (model/switch.ts `leftChange`); it was gone for good after a look at another mechanic and back.
    */
   private leftChange: CompareChange | undefined;
+  /** The scenario the page left when `leftChange` was left out: A as it was then, for the note when it comes back. */
+  private leftChangeFrom: Record<string, unknown> | undefined;
   /** What each mechanic left had started from (its `untouched`), by "system/mechanic": what comes back from `leftBehind` is read against it. */
   private leftUntouched = new Map<string, Record<string, unknown> | undefined>();
+  /**
+   * The scenario as the last switch, file or link put it on the page: what differs from it
+   * when the page switches away is what the designer changed there (model/switch.ts `editsMade`).
+   */
+  private arrived: Record<string, unknown> | undefined;
+  /**
+   * The edits made on each mechanic, in the order the page left them, and how many there were
+   * when the page left each mechanic ("system/mechanic"): back on one, those made since are
+   * over its memory (`leftBehind`), so the latest value of a field comes back, not an older one.
+   */
+  private edits: Edit[] = [];
+  private editsAt = new Map<string, number>();
   /**
    * The setup the mechanic shown started from untouched, where a switch made it (model/switch.ts
    * `Switched.untouched`); undefined for a template, a file or a link: its template then. What
@@ -176,6 +190,7 @@ export class App implements SetupContext {
     private readonly pool: () => ChunkExecutor,
   ) {
     this.current = initial.scenario;
+    this.arrived = initial.scenario;
     this.change = initial.compare;
   }
 
@@ -312,11 +327,17 @@ export class App implements SetupContext {
     const key = (s: Record<string, unknown>) => `${String(s.system)}/${String(s.mechanic)}`;
     this.leftBehind.set(key(before), before);
     this.leftUntouched.set(key(before), this.untouched);
+    this.edits.push(...editsMade(this.arrived, before));
+    this.editsAt.set(key(before), this.edits.length);
     const target = `${system}/${mechanic}`;
-    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(target), this.untouched, this.leftChange, this.leftUntouched.get(target));
-    if (this.change !== undefined && switched.compare === undefined) this.leftChange = this.change;
-    else if (switched.compare !== undefined) this.leftChange = undefined;
+    const since = this.edits.slice(this.editsAt.get(target) ?? this.edits.length);
+    const switched = switchMechanic(this.current, system, mechanic, this.change, this.leftBehind.get(target), this.untouched, this.leftChange, this.leftUntouched.get(target), { later: since, leftFrom: this.leftChangeFrom });
+    if (this.change !== undefined && switched.compare === undefined) {
+      this.leftChange = this.change;
+      this.leftChangeFrom = before;
+    } else if (switched.compare !== undefined) this.leftChange = undefined;
     this.current = switched.scenario;
+    this.arrived = switched.scenario;
     this.untouched = switched.untouched;
     this.change = switched.compare;
     this.forgetMetrics();
@@ -356,11 +377,14 @@ export class App implements SetupContext {
     this.forgetAnswers();
     this.leftBehind.clear();
     this.leftUntouched.clear();
+    this.edits = [];
+    this.editsAt.clear();
     this.leftChange = undefined;
     this.untouched = undefined;
     this.openedName = openedName;
     this.openedYaml = openedName !== undefined ? openedYaml : undefined;
     this.current = state.scenario;
+    this.arrived = state.scenario;
     this.change = state.compare;
     this.forgetMetrics();
     this.heatmapMetric = undefined;
