@@ -8,16 +8,32 @@ import type { AnswerChange, AnswerSide, DiffSide, MetricChange, OneSided, Result
 import { matchKey, somethingMoved } from '../sim/diff.ts';
 import { formatNumber, pointLabel, sweepLabel, sweepValueLabel } from './sweep.ts';
 import { codeSpan, mdCell } from './markdown.ts';
-import { exactFigure, signedFigure } from '../sim/solve/sentence.ts';
+import { exactFigure, formatAt, rowFigures, rowPlaces, signedFigure, tablePlaces } from '../sim/solve/sentence.ts';
 
 /**
  * A change with its sign: `+0.0136`, `−0.2500`; an exact one (`exact`: both sides exact)
- * by the exact-figure rule, `−0.34375` or `≈−0.1431`, as its sides are.
+ * by the exact-figure rule, `−0.34375` or `≈−0.1431`, as its sides are. `places`: a Monte
+ * Carlo change's, shared with its interval (changePlaces).
  */
-export function formatChange(x: number, exact = false): string {
+export function formatChange(x: number, exact = false, places?: number): string {
   if (x === 0) return '0';
   const sign = x > 0 ? '+' : '−';
-  return exact ? signedFigure(exactFigure(Math.abs(x)), sign) : `${sign}${formatNumber(Math.abs(x))}`;
+  if (exact) return signedFigure(exactFigure(Math.abs(x)), sign);
+  return `${sign}${places === undefined ? formatNumber(Math.abs(x)) : formatAt(Math.abs(x), places)}`;
+}
+
+/**
+ * A Monte Carlo change and its interval at one precision, by the tables' rule (rowPlaces):
+ * at four places a change of 0.01234 [0.012333, 0.012347] read "+0.0123 [+0.0123, +0.0123]",
+ * an interval of no width, as if the change were known exactly (a report audit).
+ */
+function changePlaces(c: MetricChange): number | undefined {
+  return c.exact ? undefined : rowPlaces({ estimate: c.change, ci95: c.ci95 }, tablePlaces(c.change));
+}
+
+/** The change as the summaries print it: exact, or at its interval's precision. */
+function changeText(c: MetricChange): string {
+  return formatChange(c.change, c.exact, changePlaces(c));
 }
 
 function arrow(c: MetricChange): string {
@@ -32,13 +48,20 @@ function evidence(c: MetricChange): string {
 }
 
 function interval(c: MetricChange): string {
-  return c.exact ? 'exact' : `[${formatChange(c.ci95[0])}, ${formatChange(c.ci95[1])}]`;
+  const places = changePlaces(c);
+  return c.exact ? 'exact' : `[${formatChange(c.ci95[0], false, places)}, ${formatChange(c.ci95[1], false, places)}]`;
 }
 
 /** One side's value as compared: exact, or the Monte Carlo estimate with its 95% interval. */
 function sideText(s: DiffSide): string {
   // An exact side as every page prints it (exactFigure): four places read 0.65625 as 0.6562.
-  return s.exact !== undefined ? exactFigure(s.exact) : `${formatNumber(s.estimate)} [${formatNumber(s.ci95[0])}, ${formatNumber(s.ci95[1])}]`;
+  if (s.exact !== undefined) return exactFigure(s.exact);
+  // A Monte Carlo side as the report's tables print it (rowFigures, one precision for the
+  // row): each figure at four places read 0.00125 [0.000534, 0.00292] as "0.0013 [0.000534,
+  // 0.0029]" beside the table's own row, and 0.12352 [0.1235, 0.12354] as "0.1235 [0.1235,
+  // 0.1235]", an interval of no width (a report audit).
+  const f = rowFigures(s);
+  return `${f.estimate} ${f.interval}`;
 }
 
 /** "0.4012 [0.3981, 0.4043] → 0.5521": the values compared (exact where known). */
@@ -48,7 +71,7 @@ function oldToNew(c: MetricChange): string {
 
 /** "↑ 0.4012 → 0.5521, +0.1509 [+0.1402, +0.1617]": one moved number in a sentence. */
 export function describeMove(c: MetricChange): string {
-  return `${arrow(c)} ${oldToNew(c)}, ${formatChange(c.change, c.exact)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
+  return `${arrow(c)} ${oldToNew(c)}, ${changeText(c)} ${c.exact ? '(exact)' : `${interval(c)} (${evidence(c)})`}`;
 }
 
 /**
@@ -331,7 +354,7 @@ export function renderDiffMarkdown(diff: ResultDiff, options: { title?: string; 
     lines.push('| point | metric | baseline | now | change | 95% interval of the change | significance |', '|---|---|--:|--:|--:|--:|--:|');
     for (const c of list) {
       lines.push(
-        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | ${metricText(c, mdCell, codeSpan)} | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${formatChange(c.change, c.exact)} | ${interval(c)} | ${evidence(c)} |`,
+        `| ${mdCell(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')} | ${metricText(c, mdCell, codeSpan)} | ${sideText(c.base)} | ${sideText(c.new)} | ${arrow(c)} ${changeText(c)} | ${interval(c)} | ${evidence(c)} |`,
       );
     }
     lines.push('');
@@ -439,7 +462,7 @@ export function renderChangesHtml(diff: ResultDiff, link: (scenario: string) => 
     const rows = list
       .map(
         (c) =>
-          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td>${metricText(c, escapeHtml, (name) => `<code>${escapeHtml(name)}</code>`)}</td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(formatChange(c.change, c.exact))}</td><td class="num">${escapeHtml(
+          `<tr><td>${escapeHtml(Object.keys(c.point).length ? pointWords(diff, c.scenario, c.point) : '—')}</td><td>${metricText(c, escapeHtml, (name) => `<code>${escapeHtml(name)}</code>`)}</td><td class="num">${escapeHtml(sideText(c.base))}</td><td class="num">${escapeHtml(sideText(c.new))}</td><td class="num">${arrow(c)} ${escapeHtml(changeText(c))}</td><td class="num">${escapeHtml(
             interval(c),
           )}</td><td class="num">${escapeHtml(evidence(c))}</td></tr>`,
       )

@@ -208,6 +208,26 @@ describe('a real change is caught', () => {
     expect(renderDiffText(diff, { base: 'a', new: 'b' })).toContain('↓ 0.65625 → 0.3125, −0.34375 (exact)');
   });
 
+  test('a Monte Carlo move reads as the report tables read its sides: one precision, no interval of no width', () => {
+    // Each figure at four places: "0.1235 [0.1235, 0.1235]" (an interval of no width, read
+    // as known exactly) and "+0.0123 [+0.0123, +0.0123]", where the scenario's table says
+    // 0.123520 [0.123500, 0.123540]; and "0.0013 [0.000534, 0.0029]" on the moved row whose
+    // own cells say 0.00125 [0.000534, 0.00292] (a report audit).
+    const side = (estimate: number, ci95: [number, number]): MetricResult => ({ estimate, ci95 });
+    const move = (a: MetricResult, b: MetricResult) => diffResults([resultOf([{ success: a }], 1e9)], [independentOf([{ success: b }], 1e9)]).changes[0]!;
+    const narrow = move(side(0.12344, [0.12342, 0.12346]), side(0.12352, [0.1235, 0.12354]));
+    expect(narrow.moved).toBe(true);
+    expect(describeMove(narrow)).toContain('0.123440 [0.123420, 0.123460] → 0.123520 [0.123500, 0.123540]');
+    const change = move(side(0.5, [0.499995, 0.500005]), side(0.51234, [0.512335, 0.512345]));
+    expect(describeMove(change)).toContain('+0.012340 [+0.012333, +0.012347]');
+    const rare = move(side(0.00125, [0.000534, 0.00292]), side(0.0045, [0.00285, 0.0071]));
+    const text = describeMove(rare);
+    expect(text).toContain('0.00125 [0.000534, 0.00292] → 0.00450 [0.00285, 0.00710]');
+    const diff = diffResults([resultOf([{ success: side(0.00125, [0.000534, 0.00292]) }], 1e9)], [independentOf([{ success: side(0.0045, [0.00285, 0.0071]) }], 1e9)]);
+    expect(renderDiffMarkdown(diff)).toContain('| 0.00125 [0.000534, 0.00292] | 0.00450 [0.00285, 0.00710] |');
+    expect(renderChangesHtml(diff, () => undefined)).toContain('<td class="num">0.00125 [0.000534, 0.00292]</td><td class="num">0.00450 [0.00285, 0.00710]</td>');
+  });
+
   test('one side exact: tested against the exact value with the other side error alone', () => {
     const n = 200_000;
     const exact: MetricResult = { estimate: 0.501, ci95: [0.499, 0.503], exact: 0.5 };
