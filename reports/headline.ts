@@ -77,7 +77,12 @@ export function headlineLines(result: ScenarioResult, setup?: unknown): Headline
       continue;
     }
     if (one || at.length <= HEADLINE_POINTS_LISTED) {
-      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), ...(one ? {} : { where: pointLabel(p.point, setup, result), point: p.point }) });
+      // A sweep of one value names its point too: the figure is not the setup's as written
+      // (a file without disadvantage swept over [6] said its odds with nothing beside them
+      // but the table's heading to say at what, a report audit). A point of no sweep is the
+      // setup itself, named by nothing.
+      const named = (p: PointResult) => !one || Object.keys(p.point).length > 0;
+      for (const p of at) lines.push({ metric: name, label, ...headlineValue(p.metrics[name]!), ...(named(p) ? { where: pointLabel(p.point, setup, result), point: p.point } : {}) });
       continue;
     }
     const sorted = [...at].sort((x, y) => best(x.metrics[name]!) - best(y.metrics[name]!));

@@ -293,6 +293,18 @@ describe('scenario HTML', () => {
     expect(headlineLines({ ...duel, results: [at(1, 0.25), at(2, 0.25), other(3)] } as never).find((l) => l.metric === 'win')!.where).toBe('each of the 2 points that have it (of 3)');
   });
 
+  it('names the point of a sweep of one value beside its headline figure, as of a sweep of several (a report audit)', () => {
+    // A file whose setup has no disadvantage, swept over [6]: the headline said "P(check
+    // succeeds): ≈0.000000595" with nothing to say it was at 6 disadvantage dice, where the
+    // setup as written gives 1/36; only the table's heading named the point.
+    const one = { name: 'one', system: 'vdp', mechanic: 'check', trials: 1000, seed: 's', expect: [], results: [{ point: { 'setup.disadvantage': 6 }, metrics: { success: { estimate: 0, ci95: [0, 0.0038] as [number, number], exact: 6 ** -8, kind: 'probability' as const, headline: true } } }] };
+    const [line] = headlineLines(one as never);
+    expect(line!.where).toBe('disadvantage dice = 6');
+    expect(renderScenarioHtml(one as never, [])).toContain('<small>at disadvantage dice = 6</small>');
+    // No sweep: the one point is the setup itself, and nothing is named.
+    expect(headlineLines({ ...one, results: [{ ...one.results[0]!, point: {} }] } as never)[0]!.where).toBeUndefined();
+  });
+
   it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
     // A contest's single roll swept over its tries: P(win) is 0.4034229 exact at all 12
     // points, which read "highest at 12 points, e.g. …" and "lowest at 12 points, e.g. …".
