@@ -1294,7 +1294,10 @@ describe('the library', () => {
     // Nor a small value rounded and passed off as exact, nor a tiny chance made 0 (a
     // dashboard audit: marksman-push's rounds read "0.000000364" for 3.639e-7, "2e-9" for
     // 1.99e-9 and "0" for 9.9e-13); float noise around 0 is still 0.
-    expect([3.639e-7, 2.108e-8, 1.9912e-9, 9.9e-13, 9.9123e-13, 1e-17, 0.0625 + 1e-17].map(exactFigure)).toEqual(['≈0.000000364', '≈2.11e-8', '≈1.99e-9', '9.9e-13', '≈9.91e-13', '0', '0.0625']);
+    expect([3.639e-7, 2.108e-8, 1.9912e-9, 9.9e-13, 9.9123e-13, 1e-17, 0.0625 + 1e-17].map(exactFigure)).toEqual(['≈0.000000364', '≈2.11e-8', '≈1.99e-9', '9.9e-13', '≈9.91e-13', '≈0', '0.0625']);
+    // Under 1e-15 but not 0 is "≈0", never a plain "0": an extended check still going after
+    // its 100 steps, 8.1e-105, printed "0" unmarked, as if it could not happen (a report audit).
+    expect([8.112773158002331e-105, -4e-16, 0, -0].map(exactFigure)).toEqual(['≈0', '≈0', '0', '0']);
     // Nor a big value's rounding (a docs audit: a clash of 1000d7 pools printed its exact
     // 25 + 400000/7 hits as "57167.85714", 100000/3 read "33333.333333"): one place from
     // 1000 up, marked; a big value that does end in few places, and float noise about a

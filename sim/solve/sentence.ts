@@ -422,6 +422,10 @@ export const EXACT_PLACES = 6;
  */
 export function exactFigure(value: number): string {
   const x = snapDecimal(value);
+  // A value under 1e-15 that is not 0 is 0 to within a sum's float noise, or a real chance
+  // too small to print (an extended check still going after 100 steps, 8.1e-105): "≈0",
+  // not "0", which claimed it never happens (a report audit).
+  if (x === 0 && value !== 0) return '≈0';
   // Whole numbers as they are, as every table prints them: "0 exact", "1 exact".
   if (Number.isInteger(x)) return String(x);
   const size = Math.abs(x);

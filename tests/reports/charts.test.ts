@@ -305,7 +305,9 @@ describe('chartsFor', () => {
     // 0.99995 is not "1.000": as far as it needs not to read whole.
     expect(figureText({ estimate: 0.99995, ci95: [0.9997, 0.99999] }, 'probability')).toBe('0.99995 ±<0.001');
     expect(figureText({ estimate: 2.5, ci95: [2.4, 2.6] }, 'mean')).toBe('2.50 ±0.10');
-    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('0 exact');
+    // Float noise around 0 is 0 to within it, marked so (exactFigure), not a plain "0".
+    expect(figureText({ estimate: 0, ci95: [0, 0], exact: -1e-17 }, 'probability')).toBe('≈0 exact');
+    expect(figureText({ estimate: 0, ci95: [0, 0], exact: 0 }, 'probability')).toBe('0 exact');
     expect(figureText({ estimate: 0, ci95: [0, 0.0002], exact: 8.3e-11 }, 'probability')).toBe('8.3e-11 exact');
     // Past three places where three would put the figure outside its own interval (an audit:
     // heatmap cells read 0.00055 [0.000307, 0.000985] as "0.001", 0.99945 as "0.999").
