@@ -107,16 +107,19 @@ export function chartPlan(result: ScenarioResult, options: ChartPlanOptions = {}
     const deaths = deathMetrics(point);
     const probabilities = metrics.filter((m) => kinds.get(m) === 'probability' && !deaths.includes(m));
     const means = metrics.filter((m) => kinds.get(m) === 'mean');
+    // A sweep of one value names its point, as the headline does: its figures are not the
+    // setup's as written (a report audit: a file without disadvantage swept over [6]).
+    const at = Object.keys(point.point).length > 0 ? ` at ${pointLabel(point.point, setup, result)}` : '';
     if (probabilities.length) {
-      add({ name: 'probabilities', title: 'Probabilities', kind: 'probabilities', metrics: probabilities, metricKind: 'probability',
+      add({ name: 'probabilities', title: `Probabilities${at}`, kind: 'probabilities', metrics: probabilities, metricKind: 'probability',
         draw: (r = result) => estimatesAtPoint(r.results[0]!, probabilities, { kind: 'probability', mechanic }) });
     }
     if (means.length) {
-      add({ name: 'means', title: 'Means', kind: 'means', metrics: means, metricKind: 'mean',
+      add({ name: 'means', title: `Means${at}`, kind: 'means', metrics: means, metricKind: 'mean',
         draw: (r = result) => estimatesAtPoint(r.results[0]!, means, { kind: 'mean', mechanic }) });
     }
     if (deaths.length) {
-      add({ name: 'death-odds', title: 'Death odds per combatant', kind: 'death-odds', metrics: deaths, metricKind: 'probability',
+      add({ name: 'death-odds', title: `Death odds per combatant${at}`, kind: 'death-odds', metrics: deaths, metricKind: 'probability',
         draw: (r = result) => deathOdds(r.results[0]!) });
     }
   } else if (axes.length === 1) {

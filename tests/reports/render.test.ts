@@ -2,6 +2,7 @@
  * The report files as strings: the CSV's shape, pass/fail marking of expect checks, and
  * HTML that carries its charts inline without their ids colliding.
  */
+import { chartPlan } from '../../reports/charts/plan.ts';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runScenario } from '../helpers.ts';
@@ -303,6 +304,9 @@ describe('scenario HTML', () => {
     expect(renderScenarioHtml(one as never, [])).toContain('<small>at disadvantage dice = 6</small>');
     // No sweep: the one point is the setup itself, and nothing is named.
     expect(headlineLines({ ...one, results: [{ ...one.results[0]!, point: {} }] } as never)[0]!.where).toBeUndefined();
+    // Its chart's title names the point too (it read "Probabilities" alone).
+    expect(chartPlan(one as never).map((c) => c.title)).toEqual(['Probabilities at disadvantage dice = 6']);
+    expect(chartPlan({ ...one, results: [{ ...one.results[0]!, point: {} }] } as never).map((c) => c.title)).toEqual(['Probabilities']);
   });
 
   it('says a headline figure the same at every point once, not as a highest and a lowest', () => {
