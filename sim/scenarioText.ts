@@ -42,6 +42,8 @@ const CORE_TAG_EXPECTED: Record<string, string> = {
   float: 'a number, such as 5, 0.25, 1e3 or .inf',
   bool: 'true or false',
   null: '~, null or nothing',
+  // On a list or a mapping (`a: !!str [1]`): it read "a tag poolsim does not read, tag:yaml.org,2002:str".
+  str: 'a single value (text such as x or "5"), not a list or a mapping',
   // A collection's tag on a scalar (`trials: !!seq 5`): the library's "Unresolved tag".
   seq: 'a list (items on lines starting with "- ", or [a, b])',
   map: 'a mapping (key: value lines, or {a: 1})',
@@ -64,7 +66,7 @@ export const SCENARIO_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptio
 };
 
 /**
- * The path of the node a tag problem stands on: the first key or value that starts at or
+ * The path of the node a tag problem stands on: the first tagged key or value that starts
  * after `offset` (the library places the problem on the tag, which is written just before
  * its node), so that `seed: !custom x` is said at `seed`, as every other problem of a
  * file is said at its field, not at a line and column alone. Undefined where none follows.
@@ -72,10 +74,17 @@ export const SCENARIO_YAML_OPTIONS: ParseOptions & DocumentOptions & SchemaOptio
  */
 function pathAt(doc: Document, offset: number): string | undefined {
   let best: { start: number; path: PropertyKey[] } | undefined;
+  // Only a tagged node: a block mapping starts where its first key does, so `!!int k: 5`
+  // and `!custom` above `a: 1` (a tag on the whole mapping) both had a mapping and its
+  // first key start just after the tag; the first key's tag was said at the mapping around
+  // it (`a` for `a:\n  !!int k: 5`), the whole document's at its first key (a review).
   const consider = (node: unknown, path: PropertyKey[]) => {
-    const start = (node as { range?: [number, number, number] } | null)?.range?.[0];
-    if (start !== undefined && start >= offset && (best === undefined || start < best.start)) best = { start, path };
+    const n = node as { range?: [number, number, number]; tag?: unknown } | null;
+    const start = n?.range?.[0];
+    if (typeof n?.tag === 'string' && start !== undefined && start > offset && (best === undefined || start < best.start)) best = { start, path };
   };
+  // The whole document too: a tag on it is on no field.
+  consider(doc.contents, []);
   const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
@@ -361,7 +370,7 @@ export function parseScenarioText(text: string, file: string): unknown {
         // Without toJS: a document is read (and its keys checked) by yamlData only.
         const written = Array.isArray(docs) ? docs.filter((d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null)) : [];
         if (!Array.isArray(docs) || written.length > 1) throw err;
-        for (const d of written) if (d.errors.length > 0) throw d.errors[0];
+        // Its errors thrown by yamlData, which places a tag problem at its field.
         return written.length === 0 ? null : yamlData(written[0], file, text);
       }
     } catch (err) {
@@ -371,7 +380,8 @@ export function parseScenarioText(text: string, file: string): unknown {
         const first = err.message.split('\n')[0].replace(/\s*at line \d+, column \d+:?\s*$/, '');
         const core = coreTagProblem(first);
         // A tag of the file's own (`!custom`): the library's "Unresolved tag: !custom" said as what it is.
-        const own = /^Unresolved tag: (.*)$/.exec(first)?.[1];
+        // (A core tag's long name said as the file writes it: tag:yaml.org,2002:foo as !!foo.)
+        const own = /^Unresolved tag: (.*)$/.exec(first)?.[1]?.replace(/^tag:yaml\.org,2002:/, '!!');
         const holds = 'a scenario holds strings, numbers, true/false, null, lists and objects only';
         const said = core ?? (own === undefined ? `${first} (${holds})` : `a tag poolsim does not read, ${own} (${holds}): expected the value without its tag`);
         throw new ScenarioErrors([new ScenarioError(file, at, `not plain YAML data: ${said}`)]);

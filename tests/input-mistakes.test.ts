@@ -491,6 +491,31 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(JSON.parse(a.out).results).toEqual(JSON.parse(b.out).results);
   });
 
+  test('a tag problem is said at the tagged node, not at the mapping around it nor at the first key under a tagged document (a review)', () => {
+    const said = (text: string) => {
+      try {
+        parseScenarioText(text, 'place.yaml');
+      } catch (e) {
+        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+      }
+      return 'read';
+    };
+    const int = 'not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17';
+    // A block mapping starts where its first key does: the first key's tag was said at the
+    // mapping around it ("a", "0", "a.0"), a later key's at the key.
+    expect(said('a:\n  !!int k: 5\n')).toBe(`place.yaml: a.k (line 2, column 3): ${int}`);
+    expect(said('- !!int k: 5\n')).toBe(`place.yaml: 0.k (line 1, column 3): ${int}`);
+    expect(said('a: [!!int k: 5]\n')).toBe(`place.yaml: a.0.k (line 1, column 5): ${int}`);
+    expect(said('!!int k: 5\n')).toBe(`place.yaml: k (line 1, column 1): ${int}`);
+    // A tag on the whole document is on no field: it was said at the first key ("a").
+    expect(said('!custom\na: 1\n')).toBe('place.yaml: line 1, column 1: not plain YAML data: a tag poolsim does not read, !custom (a scenario holds strings, numbers, true/false, null, lists and objects only): expected the value without its tag');
+    expect(said('--- !!seq\na: 1\n')).toMatch(/^place\.yaml: line 1, column 5: not plain YAML data: a value tagged !!seq/);
+    // After an empty first document, a !!float (an error, not a warning) at its field too.
+    expect(said('---\n---\na: !!float abc\n')).toBe('place.yaml: a (line 3, column 4): not plain YAML data: a value tagged !!float that YAML 1.2 does not read as one: expected a number, such as 5, 0.25, 1e3 or .inf');
+    // !!str on a list is YAML's own tag, not "a tag poolsim does not read, tag:yaml.org,2002:str".
+    expect(said('a: !!str [1]\n')).toBe('place.yaml: a (line 1, column 4): not plain YAML data: a value tagged !!str that YAML 1.2 does not read as one: expected a single value (text such as x or "5"), not a list or a mapping');
+  });
+
   test('a key YAML reads as null is said as the file wrote it (`~: 4` was refused as `unknown field ""`)', () => {
     const said = (text: string) => {
       try {
