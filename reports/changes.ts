@@ -182,9 +182,15 @@ function settingText(diff: ResultDiff, s: SettingChange): string {
 /** A solve answer as it reads: "4 (success 0.5 exact)", "none", "4 or 5 (tied; success 0.875 exact at 4)", "undecided: 4 or 5". */
 function answerText(x: AnswerSide): string {
   const v = (value: unknown) => (value === null ? 'none' : typeof value === 'string' ? value : JSON.stringify(value));
-  // What the answer stands on: the metric there, exact or with its interval.
+  // What the answer stands on: the metric there, exact or with its interval, a Monte Carlo
+  // one at the tables' precision as the sides of a moved number are (rowFigures: four
+  // places read 0.50001 [0.49999, 0.50003] as "0.5000 [0.5000, 0.5000]", a review).
+  const mc = (estimate: number, ci95: [number, number]) => {
+    const f = rowFigures({ estimate, ci95 });
+    return `${f.estimate} ${f.interval}`;
+  };
   const figure = x.at
-    ? `${x.at.metric} ${x.at.exact !== undefined ? `${exactFigure(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? `${formatNumber(x.at.estimate)} [${formatNumber(x.at.ci95[0])}, ${formatNumber(x.at.ci95[1])}]` : '?'}`
+    ? `${x.at.metric} ${x.at.exact !== undefined ? `${exactFigure(x.at.exact)} exact` : x.at.estimate !== undefined && x.at.ci95 ? mc(x.at.estimate, x.at.ci95) : '?'}`
     : undefined;
   // A tie with the figure at its value too ("1 or 2 (tied; success 0.875 exact at 1)": the
   // tied values are as near the target, not alike): it had none (a report audit).

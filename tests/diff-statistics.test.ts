@@ -228,6 +228,30 @@ describe('a real change is caught', () => {
     expect(renderChangesHtml(diff, () => undefined)).toContain('<td class="num">0.00125 [0.000534, 0.00292]</td><td class="num">0.00450 [0.00285, 0.00710]</td>');
   });
 
+  test("a Monte Carlo solve answer's figure reads at the tables' precision too, not as an interval of no width (a review)", () => {
+    // A search over challenges 0…3 whose answer moved from 2 to 3; each point's interval
+    // 0.00002 each side, as a run of a billion trials gives.
+    const answer = (value: number, estimates: number[]) => ({
+      name: 'even',
+      vary: 'setup.challenges',
+      metric: 'success',
+      find: 'closest',
+      target: 0.5,
+      range: [0, 3],
+      method: 'montecarlo',
+      confidence: 0.95,
+      monotone: 'assumed',
+      decided: true,
+      value,
+      points: estimates.map((e, v) => ({ value: v, estimate: e, ci95: [e - 0.00002, e + 0.00002], trials: 1e9 })),
+    });
+    const side = (value: number, estimates: number[]) => ({ ...resultOf([{ success: { estimate: 0.5, ci95: [0.49, 0.51] } }], 1e9), solve: [answer(value, estimates)] }) as never;
+    const diff = diffResults([side(2, [0.9, 0.8, 0.50001, 0.3])], [side(3, [0.9, 0.8, 0.61234, 0.48766])]);
+    const text = renderDiffText(diff, { base: 'a', new: 'b' });
+    // Each figure at four places read "success 0.5000 [0.5000, 0.5000]".
+    expect(text).toContain('2 (success 0.500010 [0.499990, 0.500030]) → 3 (success 0.487660 [0.487640, 0.487680]) (moved)');
+  });
+
   test('one side exact: tested against the exact value with the other side error alone', () => {
     const n = 200_000;
     const exact: MetricResult = { estimate: 0.501, ci95: [0.499, 0.503], exact: 0.5 };
