@@ -238,7 +238,8 @@ function readAsJson<T>(file: string, read: () => T): T {
     return read();
   } catch (err) {
     const name = file.split(SEPARATOR).pop() ?? file;
-    if (!(err instanceof ScenarioErrors) || SCENARIO_FILE.test(name) || !/\.[^.]+$/.test(name)) throw err;
+    // A name with no extension (`noext`, `.hidden`, as extname reads them) gets no word.
+    if (!(err instanceof ScenarioErrors) || SCENARIO_FILE.test(name) || !/.\.[^.]+$/.test(name)) throw err;
     throw new ScenarioErrors(
       err.errors.map((e) => (e.problem.startsWith('not valid JSON') ? new ScenarioError(e.file, e.path, `${e.problem} (read as JSON: a scenario file's name ends .json, .yaml or .yml)`, e.unknownKeys) : e)),
     );

@@ -1298,6 +1298,8 @@ describe('the library', () => {
     // Under 1e-15 but not 0 is "≈0", never a plain "0": an extended check still going after
     // its 100 steps, 8.1e-105, printed "0" unmarked, as if it could not happen (a report audit).
     expect([8.112773158002331e-105, -4e-16, 0, -0].map(exactFigure)).toEqual(['≈0', '≈0', '0', '0']);
+    // And signed, it has no side of 0 (a B − A of 5e-17 read "≈+0").
+    expect([signedFigure(exactFigure(5e-17), '+'), signedFigure(exactFigure(4e-16), '−'), signedFigure(exactFigure(0.25), '+')]).toEqual(['≈0', '≈0', '+0.25']);
     // Nor a big value's rounding (a docs audit: a clash of 1000d7 pools printed its exact
     // 25 + 400000/7 hits as "57167.85714", 100000/3 read "33333.333333"): one place from
     // 1000 up, marked; a big value that does end in few places, and float noise about a

@@ -460,6 +460,8 @@ export function equalsFigure(figure: string): string {
 
 /** A signed figure: "+0.25", "≈+0.1431", the sign after a rounded one's mark. */
 export function signedFigure(figure: string, sign: string): string {
+  // 0 to within float noise has no side of 0 to say ("≈+0" for a B − A of 5e-17; a review).
+  if (figure === '≈0') return figure;
   return figure.startsWith('≈') ? `≈${sign}${figure.slice(1)}` : `${sign}${figure}`;
 }
 
