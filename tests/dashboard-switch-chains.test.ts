@@ -331,6 +331,44 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect((round.current.setup as any).b.defence).toEqual(defence);
   });
 
+  test('a list whose items moved on another mechanic comes back item by item, each with what only this mechanic has of it', () => {
+    // A battle's guards fled "never"; on a clash the crew before them was taken out and dogs
+    // added, as long a list as before. Replayed by place, the battle came back with a "crew"
+    // holding the guards' combatants, the dogs fleeing "never", and a note that the battle
+    // "cannot take the \"guards\"" (two sides of that name, on the way): a review.
+    const fleeing = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'flee'], 'never') as Obj;
+    const dogs = { name: 'dogs', combatants: [{ name: 'dog', count: 2 }] };
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(fleeing);
+      page.go('viciousness', 'clash');
+      const [, guards] = (page.current.setup as any).sides;
+      page.current = withValue(page.current, ['setup', 'sides'], [guards, dogs]) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides, via.join('/')).toEqual([{ ...(fleeing.setup as any).sides[1] }, dogs]);
+      expect(back.notes).toEqual([]);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    }
+    // Renamed in place, a side added after it: the side that stood there, its flee with it.
+    const renamed = asThePage(fleeing);
+    renamed.go('viciousness', 'clash');
+    const sides = structuredClone((renamed.current.setup as any).sides);
+    sides[1].name = 'watch';
+    renamed.current = withValue(renamed.current, ['setup', 'sides'], [...sides, dogs]) as Obj;
+    renamed.go('viciousness', 'knowledge');
+    renamed.go('viciousness', 'battle');
+    expect((renamed.current.setup as any).sides.map((s: Obj) => [s.name, s.flee])).toEqual([['crew', undefined], ['watch', 'never'], ['dogs', undefined]]);
+    // Renamed in place, its count set to one the battle refuses: the name is back, the count
+    // as it was, said of the count alone.
+    const refused = asThePage(fleeing);
+    refused.go('viciousness', 'clash');
+    refused.current = withValue(withValue(refused.current, ['setup', 'sides', 1, 'name'], 'watch'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 0) as Obj;
+    refused.go('viciousness', 'knowledge');
+    const back = refused.go('viciousness', 'battle');
+    expect((refused.current.setup as any).sides[1]).toEqual({ name: 'watch', flee: 'never', combatants: [{ name: 'guard', count: 4 }] });
+    expect(back.notes).toEqual(['“watch › guard › how many” is back as it was on “Violence: a whole battle”, 4: “Violence: a whole battle” cannot take the 0 set on “Violence: one clash” since']);
+  });
+
   test('a Compare change back after a detour is said against A’s value as it now is, where that is not what it was', () => {
     // A basic check's advantage 1, B at 2, through an opposed check (which has neither) to a
     // risky check: B at 2 was now against the risky check's 0, said only as "back".

@@ -139,7 +139,16 @@ function changedPaths(was: unknown, now: unknown, at: (string | number)[]): { pa
     return keys.flatMap((k) => changedPaths(was[k], now[k], [...at, k]));
   }
   const items = (list: unknown[]) => list.some((v) => isObject(v) || Array.isArray(v));
-  if (Array.isArray(was) && Array.isArray(now) && was.length === now.length && items(was) && items(now)) {
+  // An item whose name is another's is another item (a side taken out before it, one added
+  // after): by place, its fields replayed one by one read as renames, the guards' combatants
+  // under the crew's name, and "guards" refused there as the name of two sides (a review).
+  // One renamed in place (neither name in the other list) is the same item, field by field.
+  const named = (list: unknown[], name: unknown) => list.some((x) => isObject(x) && x.name === name);
+  const sameItems = (a: unknown[], b: unknown[]) => a.every((v, i) => {
+    const w = b[i];
+    return !isObject(v) || !isObject(w) || v.name === w.name || (!named(b, v.name) && !named(a, w.name));
+  });
+  if (Array.isArray(was) && Array.isArray(now) && was.length === now.length && items(was) && items(now) && sameItems(was, now)) {
     return now.flatMap((v, i) => changedPaths(was[i], v, [...at, i]));
   }
   return [{ path: at, value: structuredClone(now) }];
@@ -176,7 +185,16 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
 function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
   if (!theirs) return value;
   if (Array.isArray(value) && Array.isArray(held) && theirs.kind === 'list') {
-    return value.map((v, i) => (isObject(v) && isObject(held[i]) && v.name === held[i].name ? ownIn(v, held[i], theirs.fields) : v));
+    // The same item by its name, wherever it now stands (the guards, the crew before them
+    // taken out, got no flee, and the dogs added after them got the guards'); else, renamed
+    // in place (neither name in the other list), the item that stood there.
+    const named = (list: unknown[], name: unknown) => list.find((x): x is Obj => isObject(x) && x.name !== undefined && x.name === name);
+    return value.map((v, i) => {
+      if (!isObject(v)) return v;
+      const there = held[i];
+      const same = named(held, v.name) ?? (isObject(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
+      return same ? ownIn(v, same, theirs.fields) : v;
+    });
   }
   if (isObject(value) && isObject(held) && theirs.kind === 'group') return ownIn(value, held, theirs.fields);
   return value;
