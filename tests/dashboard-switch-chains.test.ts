@@ -369,6 +369,32 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(back.notes).toEqual(['“watch › guard › how many” is back as it was on “Violence: a whole battle”, 4: “Violence: a whole battle” cannot take the 0 set on “Violence: one clash” since']);
   });
 
+  test('a rule set or taken out on another mechanic of the system comes back as last set, by way of another system', () => {
+    // A battle's hit "exact4", set to "4+" on a clash, by way of a basic check: the battle
+    // came back with "exact4", said as "back as it was".
+    const battle = withValue(newScenario('viciousness', 'battle'), ['rules', 'hitOn'], 'exact4') as Obj;
+    const page = asThePage(battle);
+    page.go('viciousness', 'clash');
+    page.current = withValue(page.current, ['rules', 'hitOn'], '4+') as Obj;
+    page.go('vdp', 'check');
+    const back = page.go('viciousness', 'battle');
+    expect(page.current.rules).toEqual({ hitOn: '4+' });
+    expect(back.notes).toEqual(['the rule “a hit is” is back as set on “Violence: one clash” since']);
+    // Taken out on the clash: it stays out.
+    const out = asThePage(battle);
+    out.go('viciousness', 'clash');
+    out.current = { ...out.current, rules: {} };
+    out.go('vdp', 'check');
+    expect(out.go('viciousness', 'battle').notes).toEqual([]);
+    expect(out.current.rules).toEqual({});
+    // Nothing edited: as it was, said as before.
+    const same = asThePage(battle);
+    same.go('viciousness', 'clash');
+    same.go('vdp', 'check');
+    expect(same.go('viciousness', 'battle').notes).toEqual(['the rule “a hit is” is back as it was on “Violence: a whole battle”']);
+    expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
+  });
+
   test('a Compare change back after a detour is said against A’s value as it now is, where that is not what it was', () => {
     // A basic check's advantage 1, B at 2, through an opposed check (which has neither) to a
     // risky check: B at 2 was now against the risky check's 0, said only as "back".

@@ -129,6 +129,8 @@ export interface Edit {
   on: string;
   /** The field, in that mechanic's form's words. */
   label: string;
+  /** An edit of a rule (`rules`, its key the path), not of the setup. */
+  rule?: true;
 }
 
 /** The paths (below `at`) where `now` differs from `was`, each with its value in `now`; a list of another length, or of values (dice), is one value. */
@@ -167,13 +169,21 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const mechanic = { system: now.system, mechanic: now.mechanic } as SweepMechanic;
   const title = typeof now.system === 'string' && typeof now.mechanic === 'string' ? formFor(now.system as SystemName, now.mechanic)?.title : undefined;
   const on = `“${title ?? String(now.mechanic)}”`;
-  return changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => ({
+  const from = `${String(now.system)}/${String(now.mechanic)}`;
+  const setup = changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => ({
     path,
     value,
-    from: `${String(now.system)}/${String(now.mechanic)}`,
+    from,
     on,
     label: sweepLabel(`setup.${joinPath(path)}`, value === undefined ? arrived.setup : now.setup, mechanic),
   }));
+  // The rules too: a clash's hit set to "4+", by way of a basic check, gave the battle its
+  // older "exact4" back, said only as "back as it was" (a review).
+  const rulesOf = (s: Obj): Obj => (isObject(s.rules) ? s.rules : {});
+  const rules = Object.keys({ ...rulesOf(arrived), ...rulesOf(now) })
+    .filter((key) => JSON.stringify(rulesOf(arrived)[key]) !== JSON.stringify(rulesOf(now)[key]))
+    .map((key): Edit => ({ path: [key], value: rulesOf(now)[key], from, on, label: ruleLabel(key), rule: true }));
+  return [...setup, ...rules];
 }
 
 /**
@@ -223,6 +233,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   const refused = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
   for (const edit of edits) {
+    if (edit.rule) continue;
     const setup = out.setup;
     const found = edit.path.length > 0 ? fieldAt(fields, edit.path, setup) : undefined;
     const holder = getAt(setup, edit.path.slice(0, -1));
@@ -616,12 +627,33 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // said, as its expect checks are: they came back measured under a rule left behind (a
   // contest's repeatPenalty "flat" after a look at a conflict, its checks then failing: a
   // review).
+  // One set or taken out since on another mechanic of this system (`later`) is back as last
+  // set there, where this mechanic plays it and takes it; else as it was here, said with why.
   if (back && isObject(back.rules)) {
     const rules: Obj = isObject(scenario.rules) ? { ...scenario.rules } : {};
     const had = isObject(old.rules) && old.system === system ? old.rules : {};
-    for (const [key, value] of Object.entries(back.rules)) {
+    const latestRule = new Map<string, Edit>();
+    for (const edit of later) if (edit.rule && edit.from.split('/')[0] === system) latestRule.set(String(edit.path[0]), edit);
+    const plays = new Set(ruleFields(system, mechanic).map((f) => f.key));
+    const takes = (key: string, value: unknown) => !problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`);
+    for (const key of new Set([...Object.keys(back.rules), ...latestRule.keys()])) {
       if (key in rules || key in had) continue;
-      if (problemsUnder({ ...scenario, rules: { ...rules, [key]: value } }, `rules.${key}`)) continue;
+      const value = back.rules[key];
+      const edit = latestRule.get(key);
+      if (edit && plays.has(key)) {
+        if (edit.value === undefined) continue;
+        if (takes(key, edit.value)) {
+          rules[key] = edit.value;
+          notes.push(JSON.stringify(edit.value) === JSON.stringify(value) ? `the rule ${quoted(ruleLabel(key))} is back as it was on ${called}` : `the rule ${quoted(ruleLabel(key))} is back as set on ${edit.on} since`);
+          continue;
+        }
+        if (value !== undefined && takes(key, value)) {
+          rules[key] = value;
+          notes.push(`the rule ${quoted(ruleLabel(key))} is back as it was on ${called}: ${called} cannot take the ${JSON.stringify(edit.value)} set on ${edit.on} since`);
+        }
+        continue;
+      }
+      if (value === undefined || !takes(key, value)) continue;
       rules[key] = value;
       notes.push(`the rule ${quoted(ruleLabel(key))} is back as it was on ${called}`);
     }
