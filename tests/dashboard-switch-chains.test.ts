@@ -395,6 +395,32 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
   });
 
+  test('a Vary row taken out or changed on another mechanic comes back as last set', () => {
+    // A battle's Vary row of the guards' count, taken out on a clash: back on the battle it
+    // came back, "back as it was"; changed there to 5 and 6, by way of a knowledge roll, it
+    // came back as 2, 3 and 4.
+    const battle = { ...newScenario('viciousness', 'battle'), sweep: { 'setup.sides.1.combatants.0.count': [2, 3, 4] } } as Obj;
+    expect(checkScenario(battle, 'battle.json').ok).toBe(true);
+    const out = asThePage(battle);
+    out.go('viciousness', 'clash');
+    const { sweep: _row, ...rest } = out.current;
+    out.current = rest;
+    expect(out.go('viciousness', 'battle').notes).toEqual([]);
+    expect(out.current.sweep).toBeUndefined();
+    const changed = asThePage(battle);
+    changed.go('viciousness', 'clash');
+    changed.current = { ...changed.current, sweep: { 'setup.sides.1.combatants.0.count': [5, 6] } };
+    changed.go('viciousness', 'knowledge');
+    const back = changed.go('viciousness', 'battle');
+    expect(changed.current.sweep).toEqual({ 'setup.sides.1.combatants.0.count': [5, 6] });
+    expect(back.notes).toEqual(['the Vary row “guards › guard › how many” is back as set on “Violence: one clash” since']);
+    // Nothing changed: as it was, said as before, the same file.
+    const same = asThePage(battle);
+    same.go('viciousness', 'knowledge');
+    expect(same.go('viciousness', 'battle').notes).toEqual(['the Vary row “guards › guard › how many” is back as it was on “Violence: a whole battle”']);
+    expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
+  });
+
   test('a Compare change back after a detour is said against A’s value as it now is, where that is not what it was', () => {
     // A basic check's advantage 1, B at 2, through an opposed check (which has neither) to a
     // risky check: B at 2 was now against the risky check's 0, said only as "back".

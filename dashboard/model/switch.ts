@@ -131,6 +131,8 @@ export interface Edit {
   label: string;
   /** An edit of a rule (`rules`, its key the path), not of the setup. */
   rule?: true;
+  /** An edit of a Vary row (`sweep`, its field's path the path), not of the setup. */
+  row?: true;
 }
 
 /** The paths (below `at`) where `now` differs from `was`, each with its value in `now`; a list of another length, or of values (dice), is one value. */
@@ -183,7 +185,12 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const rules = Object.keys({ ...rulesOf(arrived), ...rulesOf(now) })
     .filter((key) => JSON.stringify(rulesOf(arrived)[key]) !== JSON.stringify(rulesOf(now)[key]))
     .map((key): Edit => ({ path: [key], value: rulesOf(now)[key], from, on, label: ruleLabel(key), rule: true }));
-  return [...setup, ...rules];
+  // And the Vary rows: one taken out on a clash came back to the battle, "back as it was".
+  const sweepOf = (s: Obj): Obj => (isObject(s.sweep) ? s.sweep : {});
+  const rows = Object.keys({ ...sweepOf(arrived), ...sweepOf(now) })
+    .filter((path) => JSON.stringify(sweepOf(arrived)[path]) !== JSON.stringify(sweepOf(now)[path]))
+    .map((path): Edit => ({ path: [path], value: structuredClone(sweepOf(now)[path]), from, on, label: sweepLabel(path, now.setup, mechanic), row: true }));
+  return [...setup, ...rules, ...rows];
 }
 
 /**
@@ -233,7 +240,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   const refused = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
   for (const edit of edits) {
-    if (edit.rule) continue;
+    if (edit.rule || edit.row) continue;
     const setup = out.setup;
     const found = edit.path.length > 0 ? fieldAt(fields, edit.path, setup) : undefined;
     const holder = getAt(setup, edit.path.slice(0, -1));
@@ -701,16 +708,23 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const sweep: Obj = isObject(scenario.sweep) ? { ...scenario.sweep } : {};
     // In the form's words, as the Compare change's note below (it said `setup.challenges`).
     const row = (path: string) => quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic));
-    for (const [path, values] of Object.entries(back.sweep)) {
+    // One changed or taken out since on another mechanic (`later`) is as last set there.
+    const latestRow = new Map<string, Edit>();
+    for (const edit of later) if (edit.row) latestRow.set(String(edit.path[0]), edit);
+    for (const [path, held] of Object.entries(back.sweep)) {
       if (path in sweep) continue;
+      const edit = latestRow.get(path);
+      if (edit && edit.value === undefined) continue;
+      const values = edit ? edit.value : held;
+      const where = edit && JSON.stringify(edit.value) !== JSON.stringify(held) ? edit.on : called;
       const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
       const added = [...problemsOf({ ...scenario, sweep: { ...sweep, [path]: values } })].filter((m) => !before.has(m));
       if (added.length > 0) {
-        notes.push(`the Vary row ${row(path)} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        notes.push(`the Vary row ${row(path)} set on ${where} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
       sweep[path] = values;
-      notes.push(`the Vary row ${row(path)} is back as it was on ${called}`);
+      notes.push(where === called ? `the Vary row ${row(path)} is back as it was on ${called}` : `the Vary row ${row(path)} is back as set on ${where} since`);
     }
     if (Object.keys(sweep).length) scenario = { ...scenario, sweep };
   }
