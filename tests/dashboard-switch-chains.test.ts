@@ -421,6 +421,41 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
   });
 
+  test('a Find question taken out or changed on another mechanic comes back as last set', () => {
+    // A battle's question, carried to a clash (its expect left behind) and taken out there,
+    // came back to the battle, "back as it was"; changed there (its target 2), it came back
+    // as asked on the battle by way of a knowledge roll, and straight back it was said as
+    // one that "cannot come back" (its name now the changed one's).
+    const q = { name: 'q', vary: 'setup.sides.1.combatants.0.count', values: [2, 3, 4, 5], metric: 'wounded.crew', target: 1 };
+    const battle = { ...newScenario('viciousness', 'battle'), solve: [{ ...q, expect: { equals: 3 } }] } as Obj;
+    expect(checkScenario(battle, 'battle.json').ok).toBe(true);
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const out = asThePage(battle);
+      out.go('viciousness', 'clash');
+      expect(out.current.solve, via.join('/')).toEqual([q]);
+      const { solve: _q, ...rest } = out.current;
+      out.current = rest;
+      if (via.length) out.go(via[0], via[1]);
+      const gone = out.go('viciousness', 'battle');
+      expect(out.current.solve, via.join('/')).toBeUndefined();
+      expect(gone.notes.filter((n) => n.includes('Find')), via.join('/')).toEqual([]);
+      const changed = asThePage(battle);
+      changed.go('viciousness', 'clash');
+      changed.current = { ...changed.current, solve: [{ ...q, target: 2 }] };
+      if (via.length) changed.go(via[0], via[1]);
+      const back = changed.go('viciousness', 'battle');
+      expect(changed.current.solve, via.join('/')).toEqual([{ ...q, target: 2 }]);
+      expect(back.notes.filter((n) => n.includes('cannot')), via.join('/')).toEqual([]);
+      if (via.length) expect(back.notes).toContain('the Find question "q" is back as set on “Violence: one clash” since');
+    }
+    // Nothing changed: as it was, its expect too, the same file.
+    const same = asThePage(battle);
+    same.go('viciousness', 'clash');
+    same.go('viciousness', 'knowledge');
+    expect(same.go('viciousness', 'battle').notes).toEqual(['the Find question "q" is back as it was on “Violence: a whole battle”']);
+    expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
+  });
+
   test('a Compare change back after a detour is said against A’s value as it now is, where that is not what it was', () => {
     // A basic check's advantage 1, B at 2, through an opposed check (which has neither) to a
     // risky check: B at 2 was now against the risky check's 0, said only as "back".

@@ -133,6 +133,8 @@ export interface Edit {
   rule?: true;
   /** An edit of a Vary row (`sweep`, its field's path the path), not of the setup. */
   row?: true;
+  /** An edit of a Find question (`solve`, its `findKey` the path), not of the setup. */
+  find?: true;
 }
 
 /** The paths (below `at`) where `now` differs from `was`, each with its value in `now`; a list of another length, or of values (dice), is one value. */
@@ -190,7 +192,24 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const rows = Object.keys({ ...sweepOf(arrived), ...sweepOf(now) })
     .filter((path) => JSON.stringify(sweepOf(arrived)[path]) !== JSON.stringify(sweepOf(now)[path]))
     .map((path): Edit => ({ path: [path], value: structuredClone(sweepOf(now)[path]), from, on, label: sweepLabel(path, now.setup, mechanic), row: true }));
-  return [...setup, ...rules, ...rows];
+  // And the Find questions, each by its name (else as asked): one carried to a clash and taken
+  // out or changed there came back to the battle as it was, "back as it was" (a review).
+  const solveOf = (s: Obj): unknown[] => (Array.isArray(s.solve) ? s.solve : []);
+  const byKey = (list: unknown[]) => new Map(list.map((b) => [findKey(b), b] as const));
+  const [was, is] = [byKey(solveOf(arrived)), byKey(solveOf(now))];
+  const finds = [...new Set([...was.keys(), ...is.keys()])]
+    .filter((key) => JSON.stringify(was.get(key)) !== JSON.stringify(is.get(key)))
+    .map((key): Edit => {
+      const block = is.get(key) ?? was.get(key);
+      const label = isObject(block) && typeof block.name === 'string' ? block.name : String(isObject(block) ? block.vary : '?');
+      return { path: [key], value: structuredClone(is.get(key)), from, on, label, find: true };
+    });
+  return [...setup, ...rules, ...rows, ...finds];
+}
+
+/** A Find question's identity across mechanics: its name, else the question as asked (its expect aside). */
+function findKey(block: unknown): string {
+  return isObject(block) && typeof block.name === 'string' ? `name:${block.name}` : `asked:${question(block)}`;
 }
 
 /**
@@ -240,7 +259,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   const refused = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
   for (const edit of edits) {
-    if (edit.rule || edit.row) continue;
+    if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
     const found = edit.path.length > 0 ? fieldAt(fields, edit.path, setup) : undefined;
     const holder = getAt(setup, edit.path.slice(0, -1));
@@ -730,7 +749,18 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   if (back && Array.isArray(back.solve)) {
     const solve = Array.isArray(scenario.solve) ? [...scenario.solve] : [];
-    for (const block of back.solve) {
+    // One taken out or changed since on another mechanic (`later`) is as last set there: the
+    // memory's (its expect too) where it still asks the same, else the other's, its expect,
+    // a verdict on the other mechanic's answer, left out.
+    const latestFind = new Map<string, Edit>();
+    for (const edit of later) if (edit.find) latestFind.set(String(edit.path[0]), edit);
+    for (const held of back.solve) {
+      const edit = latestFind.get(findKey(held));
+      if (edit && edit.value === undefined) continue;
+      const since = edit !== undefined && question(edit.value) !== question(held);
+      const { expect: _verdict, ...asked } = since && isObject(edit.value) ? edit.value : ({} as Obj);
+      const block = since ? asked : held;
+      const where = since ? edit.on : called;
       // The question carried along, its expect left behind, is this one: it takes it back.
       const at = solve.findIndex((b) => question(b) === question(block));
       if (at >= 0 && JSON.stringify(solve[at]) === JSON.stringify(block)) continue;
@@ -742,11 +772,11 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       const added = [...problemsOf({ ...scenario, solve: trial })].filter((m) => !before.has(m));
       if (added.length > 0) {
         // Said, never dropped in silence: what the setup now lacks for it.
-        notes.push(`the Find question${name} set on ${called} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
+        notes.push(`the Find question${name} set on ${where} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
       solve.splice(0, solve.length, ...trial);
-      notes.push(`the Find question${name} is back as it was on ${called}${at >= 0 ? ', its expect too' : ''}`);
+      notes.push(since ? `the Find question${name} is back as set on ${where} since` : `the Find question${name} is back as it was on ${called}${at >= 0 ? ', its expect too' : ''}`);
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
