@@ -421,6 +421,30 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(JSON.stringify(same.current)).toBe(JSON.stringify(battle));
   });
 
+  test('a Vary row set on another mechanic the page left this one for comes back, as a rule set there does', () => {
+    // A clash's row of the guards' count and its rule "leftover hits go to", both left out of
+    // a knowledge roll: back on the battle, the rule came back, "as set on the clash", the row
+    // did not (a review).
+    const page = asThePage(newScenario('viciousness', 'battle') as Obj);
+    page.go('viciousness', 'clash');
+    page.current = { ...page.current, rules: { targeting: 'random' }, sweep: { 'setup.sides.1.combatants.0.count': [5, 6] } };
+    page.go('viciousness', 'knowledge');
+    const back = page.go('viciousness', 'battle');
+    expect(page.current.rules).toEqual({ targeting: 'random' });
+    expect(page.current.sweep).toEqual({ 'setup.sides.1.combatants.0.count': [5, 6] });
+    expect(back.notes).toContain('the Vary row “guards › guard › how many” is back as set on “Violence: one clash” since');
+    expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    // One the battle cannot take (a row of a check's modifier, by way of a clash) stays out,
+    // said when it was left out.
+    const other = asThePage(newScenario('viciousness', 'battle') as Obj);
+    other.go('vdp', 'check');
+    other.current = { ...other.current, sweep: { 'setup.modifier': [1, 2] } };
+    other.go('viciousness', 'knowledge');
+    const none = other.go('viciousness', 'battle');
+    expect(other.current.sweep).toBeUndefined();
+    expect(none.notes).toEqual([]);
+  });
+
   test('a Find question taken out or changed on another mechanic comes back as last set', () => {
     // A battle's question, carried to a clash (its expect left behind) and taken out there,
     // came back to the battle, "back as it was"; changed there (its target 2), it came back

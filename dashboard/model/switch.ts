@@ -723,14 +723,19 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (solve.length) scenario = { ...scenario, solve };
   }
   // This mechanic's Vary rows the switch away left out: back where they fit, or said.
-  if (back && isObject(back.sweep)) {
+  if (back && (isObject(back.sweep) || later.some((edit) => edit.row))) {
+    const backSweep: Obj = isObject(back.sweep) ? back.sweep : {};
     const sweep: Obj = isObject(scenario.sweep) ? { ...scenario.sweep } : {};
     // In the form's words, as the Compare change's note below (it said `setup.challenges`).
     const row = (path: string) => quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic));
     // One changed or taken out since on another mechanic (`later`) is as last set there.
     const latestRow = new Map<string, Edit>();
     for (const edit of later) if (edit.row) latestRow.set(String(edit.path[0]), edit);
-    for (const [path, held] of Object.entries(back.sweep)) {
+    // …and one set since on another mechanic, this one never having had it, as a rule set
+    // there is (a clash's row, by way of a knowledge roll, did not come to the battle, its
+    // rule did: a review); where it cannot come back, as said when it was left out.
+    const since = [...latestRow].filter(([path, edit]) => !(path in backSweep) && edit.value !== undefined).map(([path]): [string, unknown] => [path, undefined]);
+    for (const [path, held] of [...Object.entries(backSweep), ...since]) {
       if (path in sweep) continue;
       const edit = latestRow.get(path);
       if (edit && edit.value === undefined) continue;
@@ -739,6 +744,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
       const added = [...problemsOf({ ...scenario, sweep: { ...sweep, [path]: values } })].filter((m) => !before.has(m));
       if (added.length > 0) {
+        if (held === undefined) continue;
         notes.push(`the Vary row ${row(path)} set on ${where} cannot come back: ${added[0]!.replace(/^switch\.json: /, '')}`);
         continue;
       }
