@@ -358,6 +358,18 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     renamed.go('viciousness', 'knowledge');
     renamed.go('viciousness', 'battle');
     expect((renamed.current.setup as any).sides.map((s: Obj) => [s.name, s.flee])).toEqual([['crew', undefined], ['watch', 'never'], ['dogs', undefined]]);
+    // Renamed and moved (the guards renamed the watch and put first): the one name gone and
+    // the one name new are the same side, its flee with it, straight back or by way of a
+    // knowledge roll (it came back with no flee, unsaid: a review).
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const moved = asThePage(fleeing);
+      moved.go('viciousness', 'clash');
+      const [crew, guards] = (moved.current.setup as any).sides;
+      moved.current = withValue(moved.current, ['setup', 'sides'], [{ ...guards, name: 'watch' }, crew]) as Obj;
+      if (via.length) moved.go(via[0], via[1]);
+      moved.go('viciousness', 'battle');
+      expect((moved.current.setup as any).sides.map((s: Obj) => [s.name, s.flee]), via.join('/')).toEqual([['watch', 'never'], ['crew', undefined]]);
+    }
     // Renamed in place, its count set to one the battle refuses: the name is back, the count
     // as it was, said of the count alone.
     const refused = asThePage(fleeing);

@@ -215,8 +215,8 @@ function findKey(block: unknown): string {
 /**
  * `value` (an edit made on another mechanic, its field there `theirs`) with what `held`
  * (this mechanic's memory of it) has that the other's form has no field for, in groups and
- * in list items by place, where the item is the same one (its name the same): a battle
- * side's flee, its sides changed on a clash, came back at its default.
+ * in list items by place, where the item is the same one (its name the same, or the one
+ * renamed): a battle side's flee, its sides changed on a clash, came back at its default.
  */
 function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
   if (!theirs) return value;
@@ -225,10 +225,15 @@ function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined)
     // taken out, got no flee, and the dogs added after them got the guards'); else, renamed
     // in place (neither name in the other list), the item that stood there.
     const named = (list: unknown[], name: unknown) => list.find((x): x is Obj => isObject(x) && x.name !== undefined && x.name === name);
+    // One item renamed and moved (the guards renamed the watch and put first): the one name
+    // gone and the one name new are the same item (its flee was dropped, unsaid: a review).
+    const gone = held.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(value, x.name));
+    const fresh = value.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(held, x.name));
+    const renamed = gone.length === 1 && fresh.length === 1 ? { from: gone[0]!, to: fresh[0]! } : undefined;
     return value.map((v, i) => {
       if (!isObject(v)) return v;
       const there = held[i];
-      const same = named(held, v.name) ?? (isObject(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
+      const same = named(held, v.name) ?? (renamed?.to === v ? renamed.from : undefined) ?? (isObject(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
       return same ? ownIn(v, same, theirs.fields) : v;
     });
   }
