@@ -78,30 +78,11 @@ function pathAt(doc: Document, offset: number): string | undefined {
   // and `!custom` above `a: 1` (a tag on the whole mapping) both had a mapping and its
   // first key start just after the tag; the first key's tag was said at the mapping around
   // it (`a` for `a:\n  !!int k: 5`), the whole document's at its first key (a review).
-  const consider = (node: unknown, path: PropertyKey[]) => {
+  // The whole document is walked too (its path empty): a tag on it is on no field.
+  for (const { node, path } of walkNodes(doc)) {
     const n = node as { range?: [number, number, number]; tag?: unknown } | null;
     const start = n?.range?.[0];
     if (typeof n?.tag === 'string' && start !== undefined && start > offset && (best === undefined || start < best.start)) best = { start, path };
-  };
-  // The whole document too: a tag on it is on no field.
-  consider(doc.contents, []);
-  const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
-  while (stack.length > 0) {
-    const { node, path } = stack.pop()!;
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        if (!isPair(pair)) continue;
-        const inner = [...path, isScalar(pair.key) ? String(pair.key.value) : String(pair.key)];
-        consider(pair.key, inner);
-        consider(pair.value, inner);
-        stack.push({ node: pair.value, path: inner });
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, i) => {
-        consider(item, [...path, i]);
-        stack.push({ node: item, path: [...path, i] });
-      });
-    }
   }
   return best === undefined || best.path.length === 0 ? undefined : formatPath(best.path);
 }
@@ -280,28 +261,46 @@ function nullKey(doc: Document): { path: string; written: string; offset?: numbe
 }
 
 /**
- * An answer of `found` for a mapping's pair, the first met in a depth-first walk of the
- * document's mappings and lists (a mapping's pairs in order, nested nodes after): `found`
- * gets each pair and the path of the mapping holding it. A walk with its own stack (no recursion: nesting depth cannot overflow the stack);
- * aliases are not followed (the anchored node is walked where it is written).
+ * An answer of `found` for a mapping's pair, the first met in walkNodes' order: `found`
+ * gets each pair and the path of the mapping holding it.
  */
 function findPair<T>(doc: Document, found: (pair: Pair, path: PropertyKey[]) => T | undefined): T | undefined {
+  for (const { pair, holder } of walkNodes(doc)) {
+    if (pair === undefined) continue;
+    const answer = found(pair, holder);
+    if (answer !== undefined) return answer;
+  }
+  return undefined;
+}
+
+/**
+ * Every node of a document with its path, depth first (a mapping's pairs in order, nested
+ * nodes after): the whole document first (path []), then each mapping's key (with its pair
+ * and the path of the mapping holding it) and value, each list's items. A walk with its own
+ * stack (no recursion: nesting depth cannot overflow the stack); aliases are not followed
+ * (the anchored node is walked where it is written). findPair and pathAt walk by it.
+ */
+function* walkNodes(doc: Document): Generator<{ node: unknown; path: PropertyKey[]; pair?: Pair; holder: PropertyKey[] }> {
+  yield { node: doc.contents, path: [], holder: [] };
   const stack: { node: unknown; path: PropertyKey[] }[] = [{ node: doc.contents, path: [] }];
   while (stack.length > 0) {
     const { node, path } = stack.pop()!;
     if (isMap(node)) {
       for (const pair of node.items) {
         if (!isPair(pair)) continue;
-        const answer = found(pair, path);
-        if (answer !== undefined) return answer;
         const key = pair.key;
-        stack.push({ node: pair.value, path: [...path, isScalar(key) ? String(key.value) : String(key)] });
+        const inner = [...path, isScalar(key) ? String(key.value) : String(key)];
+        yield { node: key, path: inner, pair, holder: path };
+        yield { node: pair.value, path: inner, holder: path };
+        stack.push({ node: pair.value, path: inner });
       }
     } else if (isSeq(node)) {
-      node.items.forEach((item, i) => stack.push({ node: item, path: [...path, i] }));
+      for (let i = 0; i < node.items.length; i++) {
+        yield { node: node.items[i], path: [...path, i], holder: path };
+        stack.push({ node: node.items[i], path: [...path, i] });
+      }
     }
   }
-  return undefined;
 }
 
 /**
