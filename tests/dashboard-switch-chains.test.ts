@@ -15,6 +15,7 @@ import { newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario } from '../dashboard/model/validate.ts';
 import type { CompareChange } from '../dashboard/model/compare.ts';
 import { withValue } from '../reports/fields/paths.ts';
+import { removeItem } from '../dashboard/model/removal.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -455,6 +456,47 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     const none = other.go('viciousness', 'battle');
     expect(other.current.sweep).toBeUndefined();
     expect(none.notes).toEqual([]);
+  });
+
+  test('a Vary row follows its item by name where the item moved on another mechanic, or is left out, said: never on another item, never "as it was" where it is not', () => {
+    // A battle's row of the guards' count, carried to a clash, the sides swapped there: back
+    // on the battle, straight or by way of a knowledge roll, it varied the crew captain's
+    // count, said "“crew › captain › how many” is back as it was" (a review).
+    const battle = { ...newScenario('viciousness', 'battle'), sweep: { 'setup.sides.1.combatants.0.count': [2, 3, 4] } } as Obj;
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      const [crew, guards] = (page.current.setup as any).sides;
+      page.current = withValue(page.current, ['setup', 'sides'], [guards, crew]) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name), via.join('/')).toEqual(['guards', 'crew']);
+      expect(page.current.sweep, via.join('/')).toEqual({ 'setup.sides.0.combatants.0.count': [2, 3, 4] });
+      expect(back.notes.join(' '), via.join('/')).not.toContain('crew › captain');
+      expect(back.notes.some((n) => n.startsWith('the Vary row “guards › guard › how many” is back as it was')), via.join('/')).toBe(true);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    }
+    // As the page does it: a row the clash cannot take (the guards' flee, left out there),
+    // the crew removed on the clash and a crew added after the guards: it came back on the
+    // new crew's flee, "back as it was".
+    const fleeing = { ...newScenario('viciousness', 'battle'), sweep: { 'setup.sides.1.flee': ['never', 'lostHalf'] } } as Obj;
+    const crewAgain = { name: 'crew', combatants: [{ name: 'captain', dice: ['d4'] }] };
+    const page = asThePage(fleeing);
+    page.go('viciousness', 'clash');
+    page.current = removeItem(page.current, ['setup', 'sides'], 0, undefined).scenario;
+    page.current = withValue(page.current, ['setup', 'sides', 1], crewAgain) as Obj;
+    const back = page.go('viciousness', 'battle');
+    expect(page.current.sweep).toEqual({ 'setup.sides.0.flee': ['never', 'lostHalf'] });
+    expect(back.notes).toEqual(['the Vary row “guards › flees” is back as it was on “Violence: a whole battle”']);
+    // The guards removed there, and two sides added: which of them they became it cannot
+    // tell, so the row is left out, said (it came back on the side at their old place).
+    const gone = asThePage(fleeing);
+    gone.go('viciousness', 'clash');
+    gone.current = removeItem(gone.current, ['setup', 'sides'], 1, undefined).scenario;
+    gone.current = withValue(gone.current, ['setup', 'sides'], [...(gone.current.setup as any).sides, { name: 'dogs', combatants: [{ name: 'dog', count: 2 }] }, { name: 'cats', combatants: [{ name: 'cat', count: 2 }] }]) as Obj;
+    const none = gone.go('viciousness', 'battle');
+    expect(gone.current.sweep).toBeUndefined();
+    expect(none.notes).toEqual(['the Vary row “guards › flees” set on “Violence: a whole battle” is left out: what it varied is not in the setup now, or not where it can be told']);
   });
 
   test('a Find question taken out or changed on another mechanic comes back as last set', () => {

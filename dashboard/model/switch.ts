@@ -133,6 +133,8 @@ export interface Edit {
   rule?: true;
   /** An edit of a Vary row (`sweep`, its field's path the path), not of the setup. */
   row?: true;
+  /** A row's: the setup its path was read in (its list items by place there), to follow them by name. */
+  within?: unknown;
   /** An edit of a Find question (`solve`, its `findKey` the path), not of the setup. */
   find?: true;
 }
@@ -191,7 +193,10 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const sweepOf = (s: Obj): Obj => (isObject(s.sweep) ? s.sweep : {});
   const rows = Object.keys({ ...sweepOf(arrived), ...sweepOf(now) })
     .filter((path) => JSON.stringify(sweepOf(arrived)[path]) !== JSON.stringify(sweepOf(now)[path]))
-    .map((path): Edit => ({ path: [path], value: structuredClone(sweepOf(now)[path]), from, on, label: sweepLabel(path, now.setup, mechanic), row: true }));
+    .map((path): Edit => ({ path: [path], value: structuredClone(sweepOf(now)[path]), from, on, label: sweepLabel(path, path in sweepOf(now) ? now.setup : arrived.setup, mechanic), row: true, within: path in sweepOf(now) ? now.setup : arrived.setup }))
+    // Those taken out first: a row moved with its item (a side before it removed) is one
+    // taken out at its old place and set at its new, both that item's, the latter the latest.
+    .sort((a, b) => Number(a.value !== undefined) - Number(b.value !== undefined));
   // And the Find questions, each by its name (else as asked): one carried to a clash and taken
   // out or changed there came back to the battle as it was, "back as it was" (a review).
   const solveOf = (s: Obj): unknown[] => (Array.isArray(s.solve) ? s.solve : []);
@@ -205,6 +210,51 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
       return { path: [key], value: structuredClone(is.get(key)), from, on, label, find: true };
     });
   return [...setup, ...rules, ...rows, ...finds];
+}
+
+/**
+ * `path` (a Vary row's, "setup.sides.1.combatants.0.count"), read in `from` (the setup it was
+ * set in), in `to`: each list index rewritten to where its item now stands, found by its name
+ * (or the one renamed: the one name gone and the one name new, or renamed in place); an item
+ * without a name stays by place only where its list is as long as it was. Null where it cannot
+ * tell, or the item is gone: a row kept by place would vary another item (a battle's row of
+ * the guards' count, its sides swapped on a clash, came back varying the crew captain's count,
+ * "back as it was": a review).
+ */
+export function rowFollowing(path: string, from: unknown, to: unknown): string | null {
+  const parts = parsePath(path);
+  if (parts[0] !== 'setup') return path;
+  let [was, now]: [unknown, unknown] = [from, to];
+  const out: (string | number)[] = ['setup'];
+  for (const part of parts.slice(1)) {
+    if (Array.isArray(was) && /^\d+$/.test(part)) {
+      if (!Array.isArray(now)) return null;
+      const [list, there]: [unknown[], unknown[]] = [was, now];
+      const i = Number(part);
+      const item = was[i];
+      const name = (x: unknown) => (isObject(x) && typeof x.name === 'string' ? x.name : undefined);
+      let at: number | undefined;
+      const own = name(item);
+      if (own === undefined) at = was.length === now.length && i < now.length && name(now[i]) === undefined ? i : undefined;
+      else {
+        const same = now.flatMap((x, j) => (name(x) === own ? [j] : []));
+        if (same.length === 1) at = same[0];
+        else if (same.length === 0) {
+          const gone = list.filter((x) => name(x) !== undefined && !there.some((y) => name(y) === name(x)));
+          const fresh = there.flatMap((x, j) => (name(x) !== undefined && !list.some((y) => name(y) === name(x)) ? [j] : []));
+          if (gone.length === 1 && fresh.length === 1) at = fresh[0];
+          else if (i < now.length && name(now[i]) !== undefined && fresh.includes(i) && was.length === now.length) at = i;
+        }
+      }
+      if (at === undefined) return null;
+      out.push(at);
+      [was, now] = [item, now[at]];
+      continue;
+    }
+    out.push(part);
+    [was, now] = [isObject(was) ? was[part] : undefined, isObject(now) ? now[part] : undefined];
+  }
+  return joinPath(out);
 }
 
 /** A Find question's identity across mechanics: its name, else the question as asked (its expect aside). */
@@ -692,7 +742,29 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   if (isObject(old.sweep)) {
     const sweep: Obj = {};
-    for (const [path, values] of Object.entries(old.sweep)) {
+    const heldSweep = remembered && isObject(remembered.sweep) ? remembered.sweep : {};
+    for (const [carriedPath, values] of Object.entries(old.sweep)) {
+      // Back on a mechanic, a row the page left it with and nobody changed since (the same
+      // path and values, no row edit on the way) is that row, about the item it was about
+      // here: where the item moved on the way (a battle's guards, its sides swapped on a
+      // clash), it follows it by name; where it cannot tell, it is left out, said (it came
+      // back varying the crew captain's count: a review).
+      let path = carriedPath;
+      if (remembered && JSON.stringify(heldSweep[path]) === JSON.stringify(values) && !later.some((e) => e.row && e.path[0] === path)) {
+        const followed = rowFollowing(path, remembered.setup, scenario.setup);
+        if (followed === null) {
+          notes.push(`the Vary row ${quoted(sweepLabel(path, remembered.setup, { system, mechanic } as SweepMechanic))} set on ${called} is left out: what it varied is not in the setup now, or not where it can be told`);
+          continue;
+        }
+        if (followed !== path) {
+          if (followed in sweep || followed in old.sweep) {
+            notes.push(`the Vary row ${quoted(sweepLabel(path, remembered.setup, { system, mechanic } as SweepMechanic))} set on ${called} is left out: where its item now stands, another row varies the same field`);
+            continue;
+          }
+          path = followed;
+          notes.push(`the Vary row ${quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic))} is back as it was on ${called}, where its item now stands`);
+        }
+      }
       // Kept only where it adds no problem anywhere: a swept field the new setup lacks is
       // refused at the field ("setup: unknown field …"), not under `sweep`.
       const before = problemsOf(Object.keys(sweep).length ? { ...scenario, sweep } : scenario);
@@ -729,13 +801,31 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   // This mechanic's Vary rows the switch away left out: back where they fit, or said.
   if (back && (isObject(back.sweep) || later.some((edit) => edit.row))) {
-    const backSweep: Obj = isObject(back.sweep) ? back.sweep : {};
     const sweep: Obj = isObject(scenario.sweep) ? { ...scenario.sweep } : {};
+    const asHere = { system, mechanic } as SweepMechanic;
     // In the form's words, as the Compare change's note below (it said `setup.challenges`).
-    const row = (path: string) => quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic));
+    const row = (path: string) => quoted(sweepLabel(path, scenario.setup, asHere));
+    // Each row's path was read in the setup it was set in (the page's memory of this
+    // mechanic, or the other mechanic's when edited there): its list items are followed by
+    // name to where they stand now; one whose item is gone, or cannot be told, is left out,
+    // said, not put on whatever stands at its old place (a battle's row of the guards' count,
+    // its sides swapped on a clash, came back on the crew captain, "back as it was": a review).
+    const backSweep: Obj = {};
+    for (const [path, held] of Object.entries(isObject(back.sweep) ? back.sweep : {})) {
+      const followed = rowFollowing(path, remembered?.setup, scenario.setup);
+      if (followed === null) {
+        const said = `the Vary row ${quoted(sweepLabel(path, remembered?.setup, asHere))} set on ${called} is left out: what it varied is not in the setup now, or not where it can be told`;
+        if (!notes.includes(said)) notes.push(said);
+      } else if (!(followed in backSweep)) backSweep[followed] = held;
+    }
     // One changed or taken out since on another mechanic (`later`) is as last set there.
     const latestRow = new Map<string, Edit>();
-    for (const edit of later) if (edit.row) latestRow.set(String(edit.path[0]), edit);
+    for (const edit of later) {
+      if (!edit.row) continue;
+      const path = String(edit.path[0]);
+      const followed = edit.within === undefined ? path : rowFollowing(path, edit.within, scenario.setup);
+      if (followed !== null) latestRow.set(followed, edit);
+    }
     // …and one set since on another mechanic, this one never having had it, as a rule set
     // there is (a clash's row, by way of a knowledge roll, did not come to the battle, its
     // rule did: a review); where it cannot come back, as said when it was left out.
