@@ -371,6 +371,28 @@ describe('the latest value of each field comes back, not an older memory’s (a 
       moved.go('viciousness', 'battle');
       expect((moved.current.setup as any).sides.map((s: Obj) => [s.name, s.flee]), via.join('/')).toEqual([['watch', 'never'], ['crew', undefined]]);
     }
+    // Not a side taken out and another added: the crew (fleeing when outnumbered, a Medic's
+    // aid) taken out on the clash and "+ add side" pressed, the new side got the crew's flee
+    // and Medic, never set on it, unsaid (a review). The guards renamed the watch with the
+    // crew before them taken out are the guards still, their flee with them, not the crew's.
+    const crewSet = withValue(withValue(withValue(withValue(fleeing, ['setup', 'sides', 0, 'flee'], 'outnumbered'), ['setup', 'sides', 0, 'aid'], 'medic'), ['setup', 'sides', 0, 'medics'], 2), ['setup', 'sides', 2], { name: 'wolves', combatants: [{ name: 'wolf', count: 3 }] }) as Obj;
+    const others = { name: 'others', combatants: [{ name: 'captain' }] };
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const added = asThePage(crewSet);
+      added.go('viciousness', 'clash');
+      const [, guards, wolves] = (added.current.setup as any).sides;
+      added.current = withValue(added.current, ['setup', 'sides'], [guards, wolves, others]) as Obj;
+      if (via.length) added.go(via[0], via[1]);
+      expect(added.go('viciousness', 'battle').notes).toEqual([]);
+      expect((added.current.setup as any).sides.at(-1), via.join('/')).toEqual(others);
+      const watch = asThePage(crewSet);
+      watch.go('viciousness', 'clash');
+      const [, guarding, wolfs] = (watch.current.setup as any).sides;
+      watch.current = withValue(watch.current, ['setup', 'sides'], [{ ...guarding, name: 'watch' }, wolfs, others]) as Obj;
+      if (via.length) watch.go(via[0], via[1]);
+      watch.go('viciousness', 'battle');
+      expect((watch.current.setup as any).sides.map((s: Obj) => [s.name, s.flee]), via.join('/')).toEqual([['watch', 'never'], ['wolves', undefined], ['others', undefined]]);
+    }
     // Renamed in place, its count set to one the battle refuses: the name is back, the count
     // as it was, said of the count alone.
     const refused = asThePage(fleeing);

@@ -265,8 +265,9 @@ function findKey(block: unknown): string {
 /**
  * `value` (an edit made on another mechanic, its field there `theirs`) with what `held`
  * (this mechanic's memory of it) has that the other's form has no field for, in groups and
- * in list items by place, where the item is the same one (its name the same, or the one
- * renamed): a battle side's flee, its sides changed on a clash, came back at its default.
+ * in list items by place, where the item is the same one (its name the same, or one
+ * renamed, all else the same): a battle side's flee, its sides changed on a clash, came
+ * back at its default.
  */
 function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
   if (!theirs) return value;
@@ -275,15 +276,24 @@ function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined)
     // taken out, got no flee, and the dogs added after them got the guards'); else, renamed
     // in place (neither name in the other list), the item that stood there.
     const named = (list: unknown[], name: unknown) => list.find((x): x is Obj => isObject(x) && x.name !== undefined && x.name === name);
-    // One item renamed and moved (the guards renamed the watch and put first): the one name
-    // gone and the one name new are the same item (its flee was dropped, unsaid: a review).
+    // One item renamed and moved (the guards renamed the watch and put first, or the crew
+    // before them taken out): a name gone and a name new are the same item where all else
+    // the other's form has of them is the same (its flee was dropped, unsaid: a review).
+    // Not a side taken out and another added (the crew taken out, "+ add side" gave
+    // "others"): that one got the crew's flee and Medic, never set on it (a review).
     const gone = held.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(value, x.name));
     const fresh = value.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(held, x.name));
-    const renamed = gone.length === 1 && fresh.length === 1 ? { from: gone[0]!, to: fresh[0]! } : undefined;
+    const rest = (x: Obj) => JSON.stringify(theirs.fields.filter((f) => f.key !== 'name').map((f) => keepKnown(x[f.key], f)));
+    const renamed = new Map<Obj, Obj>();
+    for (const to of fresh) {
+      const from = gone.filter((g) => rest(g) === rest(to));
+      if (from.length === 1 && fresh.filter((f) => rest(f) === rest(to)).length === 1) renamed.set(to, from[0]!);
+    }
+    const paired = new Set(renamed.values());
     return value.map((v, i) => {
       if (!isObject(v)) return v;
       const there = held[i];
-      const same = named(held, v.name) ?? (renamed?.to === v ? renamed.from : undefined) ?? (isObject(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
+      const same = named(held, v.name) ?? renamed.get(v) ?? (isObject(there) && !paired.has(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
       return same ? ownIn(v, same, theirs.fields) : v;
     });
   }
