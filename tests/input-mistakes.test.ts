@@ -420,6 +420,14 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     const r = await poolsim('run', f);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${f}: line 1, column 1: not valid JSON: Unexpected token "name" (read as JSON: a scenario file's name ends .json, .yaml or .yml)`);
+    // A name with no extension, as extname reads it (`noext`, `.hidden`), gets no such word:
+    // `.hidden` was read as ending ".hidden" and got it (a review).
+    for (const name of ['noext', '.hidden']) {
+      const bare = await poolsim('run', write(name, clash));
+      expect(bare.code, name).toBe(2);
+      expect(bare.err, name).toContain('not valid JSON: Unexpected token "name"');
+      expect(bare.err, name).not.toContain('read as JSON');
+    }
     // A .json file's own syntax error needs no such word.
     const j = write('cut.json', '{"name": 1');
     const cut = await poolsim('run', j);
