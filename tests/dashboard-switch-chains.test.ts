@@ -519,6 +519,24 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     const none = gone.go('viciousness', 'battle');
     expect(gone.current.sweep).toBeUndefined();
     expect(none.notes).toEqual(['the Vary row “guards › flees” set on “Violence: a whole battle” is left out: what it varied is not in the setup now, or not where it can be told']);
+    // The crew taken out and "+ add side" pressed (a side "others", after the guards): one
+    // name gone, one new, but not the same side renamed: the row of the crew's flee is left
+    // out, said, not put on the new side's flee (a review).
+    const crewFlee = { ...newScenario('viciousness', 'battle'), sweep: { 'setup.sides.0.flee': ['never', 'lostHalf'] } } as Obj;
+    const added = asThePage(crewFlee);
+    added.go('viciousness', 'clash');
+    added.current = removeItem(added.current, ['setup', 'sides'], 0, undefined).scenario;
+    added.current = withValue(added.current, ['setup', 'sides', 1], { name: 'others', combatants: [{ name: 'captain' }] }) as Obj;
+    const other = added.go('viciousness', 'battle');
+    expect(added.current.sweep).toBeUndefined();
+    expect(other.notes).toEqual(['the Vary row “crew › flees” set on “Violence: a whole battle” is left out: what it varied is not in the setup now, or not where it can be told']);
+    // Renamed alone (the watch), all else the same: the row follows it.
+    const watch = asThePage(fleeing);
+    watch.go('viciousness', 'clash');
+    watch.current = withValue(watch.current, ['setup', 'sides', 1, 'name'], 'watch') as Obj;
+    watch.go('viciousness', 'knowledge');
+    watch.go('viciousness', 'battle');
+    expect(watch.current.sweep).toEqual({ 'setup.sides.1.flee': ['never', 'lostHalf'] });
   });
 
   test('a Find question taken out or changed on another mechanic comes back as last set', () => {

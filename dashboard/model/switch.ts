@@ -242,7 +242,10 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
         else if (same.length === 0) {
           const gone = list.filter((x) => name(x) !== undefined && !there.some((y) => name(y) === name(x)));
           const fresh = there.flatMap((x, j) => (name(x) !== undefined && !list.some((y) => name(y) === name(x)) ? [j] : []));
-          if (gone.length === 1 && fresh.length === 1) at = fresh[0];
+          // One renamed (the guards renamed the watch, moved or not) where all else of it is
+          // the same, as withOwnFields pairs them: not a side taken out and another added
+          // ("+ add side"), whose row would vary the new side, unsaid (a review).
+          if (gone.length === 1 && fresh.length === 1 && sameButName(gone[0], there[fresh[0]!])) at = fresh[0];
           else if (i < now.length && name(now[i]) !== undefined && fresh.includes(i) && was.length === now.length) at = i;
         }
       }
@@ -255,6 +258,14 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
     [was, now] = [isObject(was) ? was[part] : undefined, isObject(now) ? now[part] : undefined];
   }
   return joinPath(out);
+}
+
+/** Two list items alike in all but their names (key order aside): one renamed. */
+function sameButName(a: unknown, b: unknown): boolean {
+  const canonical = (x: unknown): unknown =>
+    Array.isArray(x) ? x.map(canonical) : isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical(x[k])])) : x;
+  const rest = (x: unknown) => JSON.stringify(canonical(isObject(x) ? { ...x, name: undefined } : x));
+  return rest(a) === rest(b);
 }
 
 /** A Find question's identity across mechanics: its name, else the question as asked (its expect aside). */
