@@ -21,6 +21,15 @@ const write = (name: string, text: string) => {
   writeFileSync(f, text);
   return f;
 };
+/** What parseScenarioText says of a file's text: its problems, a line each, or "read". */
+const readOrSaid = (text: string, file: string): string => {
+  try {
+    parseScenarioText(text, file);
+  } catch (e) {
+    return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
+  }
+  return 'read';
+};
 const clash = `name: B
 system: viciousness
 mechanic: clash
@@ -461,14 +470,8 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(read('!!null ~')).toBe(null);
     expect(read('!!null')).toBe(null);
     // A value its tag does not fit is still refused, with what the tag takes.
-    const refused = (value: string) => {
-      try {
-        read(value);
-      } catch (e) {
-        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
-      }
-      return 'read';
-    };
+    const refused = (value: string) => readOrSaid(`v: ${value}
+`, 'tags.yaml');
     expect(refused('!!float abc')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!float that YAML 1.2 does not read as one: expected a number, such as 5, 0.25, 1e3 or .inf');
     expect(refused('!!float 1_000')).toContain('a value tagged !!float that YAML 1.2 does not read as one');
     expect(refused('!!int 5.0')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
@@ -478,14 +481,7 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
     expect(refused('!!seq 5')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!seq that YAML 1.2 does not read as one: expected a list (items on lines starting with "- ", or [a, b])');
     expect(refused('!!map x')).toBe('tags.yaml: v (line 1, column 4): not plain YAML data: a value tagged !!map that YAML 1.2 does not read as one: expected a mapping (key: value lines, or {a: 1})');
     // Deep in the file, at its path: an item of a list, a value in a flow mapping.
-    const deep = (text: string) => {
-      try {
-        parseScenarioText(text, 'deep.yaml');
-      } catch (e) {
-        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
-      }
-      return 'read';
-    };
+    const deep = (text: string) => readOrSaid(text, 'deep.yaml');
     expect(deep('a: 1\nl:\n  - 1\n  - !!int x\n')).toBe('deep.yaml: l.1 (line 4, column 5): not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17');
     expect(deep('setup: { attacker: !!bool 3d4 }\n')).toContain('deep.yaml: setup.attacker (line 1, column 20): not plain YAML data: a value tagged !!bool');
     // The whole document tagged has no field to name: its line and column alone.
@@ -500,14 +496,7 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
   });
 
   test('a tag problem is said at the tagged node, not at the mapping around it nor at the first key under a tagged document (a review)', () => {
-    const said = (text: string) => {
-      try {
-        parseScenarioText(text, 'place.yaml');
-      } catch (e) {
-        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
-      }
-      return 'read';
-    };
+    const said = (text: string) => readOrSaid(text, 'place.yaml');
     const int = 'not plain YAML data: a value tagged !!int that YAML 1.2 does not read as one: expected a whole number, such as 5, -3, 0x1F or 0o17';
     // A block mapping starts where its first key does: the first key's tag was said at the
     // mapping around it ("a", "0", "a.0"), a later key's at the key.
@@ -525,14 +514,7 @@ describe('files read as scenarios are: results for diff, parts for merge, YAML d
   });
 
   test('a key YAML reads as null is said as the file wrote it (`~: 4` was refused as `unknown field ""`)', () => {
-    const said = (text: string) => {
-      try {
-        parseScenarioText(text, 'keys.yaml');
-      } catch (e) {
-        return (e as ScenarioErrors).errors.map((x) => x.message).join('\n');
-      }
-      return 'read';
-    };
+    const said = (text: string) => readOrSaid(text, 'keys.yaml');
     const names = "a scenario's keys are names (of a field, a rule variant, a sweep path): expected a name there";
     expect(said('name: x\n~: 4\n')).toBe(`keys.yaml: (top level): a key written ~, which YAML reads as null (line 2, column 1): ${names}`);
     expect(said('setup:\n  NULL: 4\n')).toBe(`keys.yaml: setup: a key written NULL, which YAML reads as null (line 2, column 3): ${names}`);
