@@ -539,6 +539,34 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(watch.current.sweep).toEqual({ 'setup.sides.1.flee': ['never', 'lostHalf'] });
   });
 
+  test('a Find question follows the items it asks of by name where they moved on another mechanic, or is left out, said', () => {
+    // A battle's question of the guards' count, its sides swapped on a clash: back on the
+    // battle it asked of the crew captain's count, "back as it was" (a review).
+    const q = { name: 'q', vary: 'setup.sides.1.combatants.0.count', values: [2, 3, 4, 5], metric: 'wounded.crew', target: 1 };
+    const battle = { ...newScenario('viciousness', 'battle'), solve: [{ ...q, expect: { equals: 3 } }] } as Obj;
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      const [crew, guards] = (page.current.setup as any).sides;
+      page.current = withValue(page.current, ['setup', 'sides'], [guards, crew]) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect(page.current.solve, via.join('/')).toEqual([{ ...q, vary: 'setup.sides.0.combatants.0.count', expect: { equals: 3 } }]);
+      expect(back.notes, via.join('/')).toContain(`the Find question "q" is back as it was on “Violence: a whole battle”${via.length ? '' : ', its expect too'}, where what it asks of now stands`);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    }
+    // The guards taken out there and two sides added: which is theirs it cannot tell, so
+    // the question is left out, said.
+    const gone = asThePage(battle);
+    gone.go('viciousness', 'clash');
+    const [crew] = (gone.current.setup as any).sides;
+    gone.current = withValue(gone.current, ['setup', 'sides'], [crew, { name: 'dogs', combatants: [{ name: 'dog', count: 2 }] }, { name: 'cats', combatants: [{ name: 'cat', count: 2 }] }]) as Obj;
+    gone.go('viciousness', 'knowledge');
+    const none = gone.go('viciousness', 'battle');
+    expect(gone.current.solve).toBeUndefined();
+    expect(none.notes.filter((n) => n.includes('Find'))).toEqual(['the Find question "q" set on “Violence: a whole battle” is left out: what it asks of is not in the setup now, or not where it can be told']);
+  });
+
   test('a Find question taken out or changed on another mechanic comes back as last set', () => {
     // A battle's question, carried to a clash (its expect left behind) and taken out there,
     // came back to the battle, "back as it was"; changed there (its target 2), it came back

@@ -881,16 +881,34 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if (edit && edit.value === undefined) continue;
       const since = edit !== undefined && question(edit.value) !== question(held);
       const { expect: _verdict, ...asked } = since && isObject(edit.value) ? edit.value : ({} as Obj);
-      const block = since ? asked : held;
+      let block: unknown = since ? asked : held;
       const where = since ? edit.on : called;
+      const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
       // The question carried along, its expect left behind, is this one: it takes it back.
       const at = solve.findIndex((b) => question(b) === question(block));
+      // The memory's question is about the items it was asked of here: where they moved on
+      // the way (a battle's sides swapped on a clash), its paths follow them by name, as a
+      // Vary row's do; where it cannot tell, it is left out, said (it came back varying the
+      // crew's count where it asked of the watch's, "back as it was": a review).
+      let moved = false;
+      if (!since && isObject(held)) {
+        const follow = (path: string) => rowFollowing(path, remembered?.setup, scenario.setup);
+        const vary = typeof held.vary === 'string' ? follow(held.vary) : undefined;
+        const sameAs = isObject(held.sameAs) ? Object.entries(held.sameAs).map(([path, value]) => [follow(path), value] as const) : undefined;
+        if (vary === null || sameAs?.some(([path]) => path === null)) {
+          notes.push(`the Find question${name} set on ${called} is left out: what it asks of is not in the setup now, or not where it can be told`);
+          if (at >= 0) solve.splice(at, 1);
+          continue;
+        }
+        const followed: Obj = { ...held, ...(vary !== undefined ? { vary } : {}), ...(sameAs ? { sameAs: Object.fromEntries(sameAs) } : {}) };
+        moved = question(followed) !== question(held);
+        block = followed;
+      }
       if (at >= 0 && JSON.stringify(solve[at]) === JSON.stringify(block)) continue;
       const trial = [...solve];
       if (at >= 0) trial[at] = block;
       else trial.push(block);
       const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
-      const name = isObject(block) && typeof block.name === 'string' ? ` "${block.name}"` : '';
       const added = [...problemsOf({ ...scenario, solve: trial })].filter((m) => !before.has(m));
       if (added.length > 0) {
         // Said, never dropped in silence: what the setup now lacks for it.
@@ -898,7 +916,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         continue;
       }
       solve.splice(0, solve.length, ...trial);
-      notes.push(since ? `the Find question${name} is back as set on ${where} since` : `the Find question${name} is back as it was on ${called}${at >= 0 ? ', its expect too' : ''}`);
+      notes.push(since ? `the Find question${name} is back as set on ${where} since` : `the Find question${name} is back as it was on ${called}${at >= 0 ? ', its expect too' : ''}${moved ? ', where what it asks of now stands' : ''}`);
     }
     if (solve.length) scenario = { ...scenario, solve };
   }
