@@ -1,14 +1,17 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, expect } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { planScenario, ScenarioErrors } from '../sim/scenario.ts';
 import { runPlan } from '../sim/assemble.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { currentBuild, workerUrl } from '../scripts/build.mjs';
+import { logTempFolder, removeFolder } from './temp-log.ts';
+
+export { removeFolder } from './temp-log.ts';
 
 export function runScenario(raw: unknown, overrides: { trials?: number; seed?: string } = {}): ScenarioResult {
   return runPlan(planScenario(raw, 'test.json', overrides));
@@ -207,27 +210,6 @@ export function stubBuiltin<M extends object, K extends keyof M>(target: M, name
 }
 
 /**
- * `dir` and all in it removed, read-only folders in it too (a test leaves one on purpose,
- * mode 0555, which only root could empty as it is): each folder under it is made writable
- * by its owner first. Symbolic links are removed, never followed; a folder already gone is
- * no error. Throws where something is left.
- */
-export function removeFolder(dir: string): void {
-  const writable = (folder: string): void => {
-    const mode = lstatSync(folder).mode;
-    if ((mode & 0o700) !== 0o700) chmodSync(folder, (mode & 0o7777) | 0o700);
-    for (const entry of readdirSync(folder, { withFileTypes: true })) if (entry.isDirectory()) writable(join(folder, entry.name));
-  };
-  try {
-    if (lstatSync(dir).isDirectory()) writable(dir);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return; // gone already (a test removed it)
-    // Not ours to change: rmSync says what it cannot remove.
-  }
-  rmSync(dir, { recursive: true, force: true });
-}
-
-/**
  * Temporary folders for one test file, removed after its tests, pass or fail: call it once
  * at the top of the file, `const tempFolder = tempFolders();` (it registers the file's
  * afterAll, so it cannot be called inside a test or hook), then `tempFolder('poolsim-what-')` makes a new, empty folder in the system's
@@ -235,8 +217,9 @@ export function removeFolder(dir: string): void {
  * file, in a hook or in a test. It removes only the folders it made, read-only ones in them
  * too (removeFolder); its afterAll fails, naming them, where one cannot be removed. A list
  * per call, not per module: the files of a worker share this module (isolate: false). A
- * folder made as the file loads is left where the file's afterAll does not run: a file only
- * collected, or all of whose tests a -t filter skips.
+ * folder made as the file loads, where the file's afterAll does not run (a file only
+ * collected, or all of whose tests a -t filter skips), is removed by the run's teardown
+ * (tests/temp-log.ts).
  */
 export function tempFolders(): (prefix: string) => string {
   const made: string[] = [];
@@ -254,6 +237,9 @@ export function tempFolders(): (prefix: string) => string {
   return (prefix: string) => {
     const dir = mkdtempSync(join(tmpdir(), prefix));
     made.push(dir);
+    // Listed for the run's teardown too, which removes it where this file's afterAll never runs.
+    const log = inject('tempFolderLog');
+    if (log) logTempFolder(log, dir);
     return dir;
   };
 }

@@ -5,7 +5,8 @@
  * describe are made by its own tempFolders(), whose afterAll runs before the second
  * describe's tests look for them.
  */
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -82,6 +83,26 @@ describe('removeFolder', () => {
       removeFolder(dir);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a run whose -t filter skips every test of a file', () => {
+  test('leaves none of the folders the file made as it loaded (the run\'s teardown removes them)', () => {
+    // A run of its own, with $TMPDIR a folder of this test's: tests/hostile-merge.test.ts makes
+    // its folder as it loads, and a filter that matches none of its tests runs no afterAll.
+    const tmp = mkdtempSync(join(tmpdir(), 'poolsim-temp-filtered-'));
+    try {
+      const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'NODE_OPTIONS'));
+      const r = spawnSync(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', 'tests/hostile-merge.test.ts', '-t', 'no test is named this'], {
+        encoding: 'utf8',
+        env: { ...env, TMPDIR: tmp, CI: 'true' },
+      });
+      expect(r.status, r.stdout + r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/skipped/);
+      expect(readdirSync(tmp)).toEqual([]);
+    } finally {
+      removeFolder(tmp);
     }
   });
 });
