@@ -539,6 +539,25 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(watch.current.sweep).toEqual({ 'setup.sides.1.flee': ['never', 'lostHalf'] });
   });
 
+  test('a side renamed is one rule for its own fields and for the Vary row that follows it: both sides renamed and swapped, the row goes with the flee of its side', () => {
+    // The crew fleeing when outnumbered, a row of the guards' flee; on a clash both renamed
+    // (mob, watch) and swapped. The row followed by place (gone two, new two): it came back
+    // on the mob's flee, the crew's, "back as it was"; the edit record read the swap as two
+    // renamed in place, and the watch fled as the crew had (three rules of "renamed").
+    const battle = { ...withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'flee'], 'outnumbered'), sweep: { 'setup.sides.1.flee': ['never', 'lostHalf'] } } as Obj;
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      const [crew, guards] = (page.current.setup as any).sides;
+      page.current = withValue(page.current, ['setup', 'sides'], [{ ...guards, name: 'watch' }, { ...crew, name: 'mob' }]) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => [s.name, s.flee]), via.join('/')).toEqual([['watch', 'lostHalf'], ['mob', 'outnumbered']]);
+      expect(page.current.sweep, via.join('/')).toEqual({ 'setup.sides.0.flee': ['never', 'lostHalf'] });
+      expect(back.notes.filter((n) => n.startsWith('the Vary row')), via.join('/')).toEqual(['the Vary row “watch › flees” is back as it was on “Violence: a whole battle”']);
+    }
+  });
+
   test('a Find question follows the items it asks of by name where they moved on another mechanic, or is left out, said', () => {
     // A battle's question of the guards' count, its sides swapped on a clash: back on the
     // battle it asked of the crew captain's count, "back as it was" (a review).

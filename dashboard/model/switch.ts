@@ -150,13 +150,14 @@ function changedPaths(was: unknown, now: unknown, at: (string | number)[]): { pa
   // An item whose name is another's is another item (a side taken out before it, one added
   // after): by place, its fields replayed one by one read as renames, the guards' combatants
   // under the crew's name, and "guards" refused there as the name of two sides (a review).
-  // One renamed in place (neither name in the other list) is the same item, field by field.
-  const named = (list: unknown[], name: unknown) => list.some((x) => isObject(x) && x.name === name);
-  const sameItems = (a: unknown[], b: unknown[]) => a.every((v, i) => {
-    const w = b[i];
-    return !isObject(v) || !isObject(w) || v.name === w.name || (!named(b, v.name) && !named(a, w.name));
-  });
-  if (Array.isArray(was) && Array.isArray(now) && was.length === now.length && items(was) && items(now) && sameItems(was, now)) {
+  // Field by field only where each item is the one that stood there (sameItems): renamed in
+  // place, or not; two swapped and renamed (the watch, the mob) are a list changed whole,
+  // not the crew renamed the watch with the guards' combatants (the watch fled as the crew).
+  const samePlaces = (a: unknown[], b: unknown[]) => {
+    const pairs = sameItems(a, b, (x) => x);
+    return b.every((w, i) => !isObject(w) || !isObject(a[i]) || pairs.get(i) === i);
+  };
+  if (Array.isArray(was) && Array.isArray(now) && was.length === now.length && items(was) && items(now) && samePlaces(was, now)) {
     return now.flatMap((v, i) => changedPaths(was[i], v, [...at, i]));
   }
   return [{ path: at, value: structuredClone(now) }];
@@ -214,9 +215,9 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
 
 /**
  * `path` (a Vary row's, "setup.sides.1.combatants.0.count"), read in `from` (the setup it was
- * set in), in `to`: each list index rewritten to where its item now stands, found by its name
- * (or the one renamed: the one name gone and the one name new, or renamed in place); an item
- * without a name stays by place only where its list is as long as it was. Null where it cannot
+ * set in), in `to`: each list index rewritten to where its item now stands, the same item as
+ * sameItems pairs them (by its name, or renamed: all else the same, or in place; an item
+ * without a name by place only where its list is as long as it was). Null where it cannot
  * tell, or the item is gone: a row kept by place would vary another item (a battle's row of
  * the guards' count, its sides swapped on a clash, came back varying the crew captain's count,
  * "back as it was": a review).
@@ -229,26 +230,9 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
   for (const part of parts.slice(1)) {
     if (Array.isArray(was) && /^\d+$/.test(part)) {
       if (!Array.isArray(now)) return null;
-      const [list, there]: [unknown[], unknown[]] = [was, now];
       const i = Number(part);
       const item = was[i];
-      const name = (x: unknown) => (isObject(x) && typeof x.name === 'string' ? x.name : undefined);
-      let at: number | undefined;
-      const own = name(item);
-      if (own === undefined) at = was.length === now.length && i < now.length && name(now[i]) === undefined ? i : undefined;
-      else {
-        const same = now.flatMap((x, j) => (name(x) === own ? [j] : []));
-        if (same.length === 1) at = same[0];
-        else if (same.length === 0) {
-          const gone = list.filter((x) => name(x) !== undefined && !there.some((y) => name(y) === name(x)));
-          const fresh = there.flatMap((x, j) => (name(x) !== undefined && !list.some((y) => name(y) === name(x)) ? [j] : []));
-          // One renamed (the guards renamed the watch, moved or not) where all else of it is
-          // the same, as withOwnFields pairs them: not a side taken out and another added
-          // ("+ add side"), whose row would vary the new side, unsaid (a review).
-          if (gone.length === 1 && fresh.length === 1 && sameButName(gone[0], there[fresh[0]!])) at = fresh[0];
-          else if (i < now.length && name(now[i]) !== undefined && fresh.includes(i) && was.length === now.length) at = i;
-        }
-      }
+      const at = [...sameItems(was, now, (x) => x).entries()].find(([, k]) => k === i)?.[0];
       if (at === undefined) return null;
       out.push(at);
       [was, now] = [item, now[at]];
@@ -260,12 +244,44 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
   return joinPath(out);
 }
 
-/** Two list items alike in all but their names (key order aside): one renamed. */
-function sameButName(a: unknown, b: unknown): boolean {
+/**
+ * Which item of `was` each item of `now` is, as indexes (now → was): the one of its name;
+ * else one renamed: of the names gone and the names new, the one pair alike in all else
+ * (`rest` of each, key order aside: what the form of `now`'s items has of them), moved or
+ * not; else one renamed in place (the name that stood there gone, its own new), and an item
+ * without a name by place, where the list is as long as it was. An item paired with none is
+ * another item: one taken out, or added. The one rule of "the same item" for every use of
+ * it: a side's fields its other mechanic has no field for (withOwnFields) and a Vary row, a
+ * Find question or a Compare change following its item (rowFollowing) were paired by two,
+ * and a row came back on one side with the flee of another (a review).
+ */
+function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: Obj) => unknown): Map<number, number> {
+  const name = (x: unknown) => (isObject(x) && typeof x.name === 'string' ? x.name : undefined);
+  const where = (list: readonly unknown[], n: string) => list.flatMap((x, k) => (name(x) === n ? [k] : []));
   const canonical = (x: unknown): unknown =>
     Array.isArray(x) ? x.map(canonical) : isObject(x) ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, canonical(x[k])])) : x;
-  const rest = (x: unknown) => JSON.stringify(canonical(isObject(x) ? { ...x, name: undefined } : x));
-  return rest(a) === rest(b);
+  const alike = (x: unknown) => JSON.stringify(canonical(isObject(x) ? { ...(rest(x) as Obj), name: undefined } : x));
+  const pairs = new Map<number, number>();
+  now.forEach((x, j) => {
+    const n = name(x);
+    if (n === undefined) return;
+    const [here, there] = [where(now, n), where(was, n)];
+    if (here.length === 1 && there.length === 1) pairs.set(j, there[0]!);
+  });
+  const gone = was.flatMap((x, k) => (name(x) !== undefined && where(now, name(x)!).length === 0 ? [k] : []));
+  const fresh = now.flatMap((x, j) => (name(x) !== undefined && where(was, name(x)!).length === 0 ? [j] : []));
+  for (const j of fresh) {
+    const from = gone.filter((k) => alike(was[k]) === alike(now[j]));
+    if (from.length === 1 && fresh.filter((f) => alike(now[f]) === alike(now[j])).length === 1) pairs.set(j, from[0]!);
+  }
+  if (was.length === now.length) {
+    const taken = new Set(pairs.values());
+    now.forEach((x, j) => {
+      if (pairs.has(j) || taken.has(j) || !isObject(x) || !isObject(was[j])) return;
+      if (name(x) === undefined ? name(was[j]) === undefined : fresh.includes(j) && gone.includes(j)) pairs.set(j, j);
+    });
+  }
+  return pairs;
 }
 
 /** A Find question's identity across mechanics: its name, else the question as asked (its expect aside). */
@@ -283,29 +299,17 @@ function findKey(block: unknown): string {
 function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
   if (!theirs) return value;
   if (Array.isArray(value) && Array.isArray(held) && theirs.kind === 'list') {
-    // The same item by its name, wherever it now stands (the guards, the crew before them
-    // taken out, got no flee, and the dogs added after them got the guards'); else, renamed
-    // in place (neither name in the other list), the item that stood there.
-    const named = (list: unknown[], name: unknown) => list.find((x): x is Obj => isObject(x) && x.name !== undefined && x.name === name);
-    // One item renamed and moved (the guards renamed the watch and put first, or the crew
-    // before them taken out): a name gone and a name new are the same item where all else
-    // the other's form has of them is the same (its flee was dropped, unsaid: a review).
-    // Not a side taken out and another added (the crew taken out, "+ add side" gave
-    // "others"): that one got the crew's flee and Medic, never set on it (a review).
-    const gone = held.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(value, x.name));
-    const fresh = value.filter((x): x is Obj => isObject(x) && x.name !== undefined && !named(held, x.name));
-    const rest = (x: Obj) => JSON.stringify(theirs.fields.filter((f) => f.key !== 'name').map((f) => keepKnown(x[f.key], f)));
-    const renamed = new Map<Obj, Obj>();
-    for (const to of fresh) {
-      const from = gone.filter((g) => rest(g) === rest(to));
-      if (from.length === 1 && fresh.filter((f) => rest(f) === rest(to)).length === 1) renamed.set(to, from[0]!);
-    }
-    const paired = new Set(renamed.values());
+    // The same item (sameItems): by its name, wherever it now stands (the guards, the crew
+    // before them taken out, got no flee, and the dogs added after them got the guards');
+    // else one renamed, moved or not, all else the other's form has of it the same (its
+    // flee was dropped, unsaid: a review); else renamed in place. Not a side taken out and
+    // another added (the crew taken out, "+ add side" gave "others"): that one got the
+    // crew's flee and Medic, never set on it (a review).
+    const rest = (x: Obj) => Object.fromEntries(theirs.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
+    const pairs = sameItems(held, value, rest);
     return value.map((v, i) => {
-      if (!isObject(v)) return v;
-      const there = held[i];
-      const same = named(held, v.name) ?? renamed.get(v) ?? (isObject(there) && !paired.has(there) && (v.name === undefined ? there.name === undefined : !named(value, there.name)) ? there : undefined);
-      return same ? ownIn(v, same, theirs.fields) : v;
+      const same = pairs.has(i) ? held[pairs.get(i)!] : undefined;
+      return isObject(v) && isObject(same) ? ownIn(v, same, theirs.fields) : v;
     });
   }
   if (isObject(value) && isObject(held) && theirs.kind === 'group') return ownIn(value, held, theirs.fields);
