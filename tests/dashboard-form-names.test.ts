@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 test('remove buttons name their item: by its name, or by its place when it has none', () => {
   const scenario = { setup: { challenges: 2, participants: [{ name: 'thief', count: 2 }, { count: 1 }, { name: 'lookout' }] } };
-  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {} };
+  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {}, addItem() {} };
   // The participants list alone: linkedom's <select> has no value setter for the others.
   const nodes = renderFields(knaveryForm.fields.filter((f) => f.key === 'participants'), ['setup'], ctx);
   const buttons = nodes.flatMap((n) => [...n.querySelectorAll('.list-participants button.remove')]);
@@ -43,6 +43,11 @@ test('"+ add" adds to the list as it is now, not as it was drawn (it wrote edits
     },
     register() {},
     removeItem() {},
+    // As the page adds an item (dashboard/ui/app.ts addItem): the list as it is now, with it.
+    addItem(path: (string | number)[], item: Record<string, unknown>) {
+      const now = path.reduce<any>((o, k) => o?.[k], scenario);
+      ctx.set(path, [...(Array.isArray(now) ? now : []), item]);
+    },
   };
   const nodes = renderFields(knaveryForm.fields.filter((f) => f.key === 'participants'), ['setup'], ctx);
   // An edit after the form was drawn (typing does not draw it again).
@@ -67,7 +72,7 @@ test('a group shows its help under its heading, as a list does (the task group\'
   const helped = groups.filter((g) => g.help);
   expect(helped.length).toBeGreaterThan(0);
   const scenario = { setup: {} };
-  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {} };
+  const ctx = { scenario: () => scenario, set() {}, register() {}, removeItem() {}, addItem() {} };
   withSelectValues(() => {
     for (const g of helped) {
       const [node] = renderFields([g as never], ['setup'], ctx);

@@ -14,7 +14,7 @@ import { editsMade, switchMechanic, type Edit } from '../dashboard/model/switch.
 import { newScenario } from '../dashboard/model/scenario.ts';
 import { checkScenario } from '../dashboard/model/validate.ts';
 import type { CompareChange } from '../dashboard/model/compare.ts';
-import { withValue } from '../reports/fields/paths.ts';
+import { getAt, withValue } from '../reports/fields/paths.ts';
 import { removeItem } from '../dashboard/model/removal.ts';
 
 type Obj = Record<string, unknown>;
@@ -32,10 +32,30 @@ function asThePage(start: Obj, change?: CompareChange) {
   const key = (s: Obj) => `${String(s.system)}/${String(s.mechanic)}`;
   let leftChange: CompareChange | undefined;
   let leftFrom: Obj | undefined;
+  /** What was edited since `arrived`, recorded, the page as it is now the next step's start (dashboard/ui/app.ts editStep). */
+  const step = () => {
+    edits.push(...editsMade(arrived, page.current));
+    arrived = page.current;
+  };
   const page = {
     current: start,
     change,
     untouched: undefined as Obj | undefined,
+    /** The designer presses an item's remove button (dashboard/ui/app.ts removeItem): an edit of its own. */
+    remove(list: (string | number)[], index: number) {
+      const removed = removeItem(page.current, list, index, page.change);
+      step();
+      page.current = removed.scenario;
+      page.change = removed.compare;
+      step();
+      return removed;
+    },
+    /** The designer presses "+ add …" (dashboard/ui/app.ts addItem): an edit of its own. */
+    add(list: (string | number)[], item: Obj) {
+      step();
+      page.current = withValue(page.current, [...list, ((getAt(page.current, list) as unknown[] | undefined) ?? []).length], item) as Obj;
+      step();
+    },
     /** The designer sets (or clears) the Compare change. */
     setCompare(c: CompareChange | undefined) {
       page.change = c;
@@ -537,6 +557,46 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     watch.go('viciousness', 'knowledge');
     watch.go('viciousness', 'battle');
     expect(watch.current.sweep).toEqual({ 'setup.sides.1.flee': ['never', 'lostHalf'] });
+  });
+
+  test('a side taken out and another added at its place is a new side, not the old one renamed: nothing of the old one comes to it (the page records the removal as an edit of its own)', () => {
+    // The guards (a Medic's aid, 2 medics, a row of their flee) taken out on a clash, the
+    // last side, and "+ add side" pressed: the new side stood where the guards had, its
+    // name new and theirs gone, and back on the battle it had their aid and medics, and
+    // the row varied its flee, "back as it was", nothing said (a review).
+    const guardsSet = { ...withValue(withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'aid'], 'medic'), ['setup', 'sides', 1, 'medics'], 2), sweep: { 'setup.sides.1.flee': ['never', 'lostHalf'] } } as Obj;
+    const others = { name: 'others', combatants: [{ name: 'captain' }] };
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(guardsSet);
+      page.go('viciousness', 'clash');
+      page.remove(['setup', 'sides'], 1);
+      page.add(['setup', 'sides'], others);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.at(-1), via.join('/')).toEqual(others);
+      expect(page.current.sweep, via.join('/')).toBeUndefined();
+      expect(back.notes, via.join('/')).toEqual(['the Vary row “guards › flees” set on “Violence: a whole battle” is left out: what it varied is not in the setup now, or not where it can be told']);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+      // Renamed there instead (the watch), its guard count changed too: the same side, its
+      // aid, medics and row with it.
+      const renamed = asThePage(guardsSet);
+      renamed.go('viciousness', 'clash');
+      renamed.current = withValue(withValue(renamed.current, ['setup', 'sides', 1, 'name'], 'watch'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+      if (via.length) renamed.go(via[0], via[1]);
+      renamed.go('viciousness', 'battle');
+      expect((renamed.current.setup as any).sides[1], via.join('/')).toEqual({ name: 'watch', flee: 'lostHalf', aid: 'medic', medics: 2, combatants: [{ name: 'guard', count: 5 }] });
+      expect(renamed.current.sweep, via.join('/')).toEqual({ 'setup.sides.1.flee': ['never', 'lostHalf'] });
+    }
+    // As the page names them: a side added on the battle ("others", fleeing never), taken
+    // out on the clash and "+ add side" pressed, which names the new one "others" again:
+    // the same name, not the same side (it fled never, as the one taken out).
+    const three = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 2], { ...others, flee: 'never' }) as Obj;
+    const again = asThePage(three);
+    again.go('viciousness', 'clash');
+    again.remove(['setup', 'sides'], 2);
+    again.add(['setup', 'sides'], others);
+    expect(again.go('viciousness', 'battle').notes).toEqual([]);
+    expect((again.current.setup as any).sides.map((s: Obj) => [s.name, s.flee])).toEqual([['crew', undefined], ['guards', 'lostHalf'], ['others', undefined]]);
   });
 
   test('a side renamed is one rule for its own fields and for the Vary row that follows it: both sides renamed and swapped, the row goes with the flee of its side', () => {

@@ -196,6 +196,32 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a side taken out and another added on another mechanic is a new side back on the first: not the old one with its flee (the page read "+ add side" after a removal as no change, and the new side fled as the old had, unsaid)', async () => {
+    const p = await suite.page('');
+    await finished(p);
+    const flee = (i: number) => `[data-path="setup.sides.${i}.flee"] > select`;
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector(flee(1));
+    await p.click('[data-path="setup.sides"] > button.add');
+    await p.waitForSelector(flee(2));
+    await p.selectOption(flee(2), { label: 'never' });
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+    await p.waitForSelector('[data-path="setup.sides.2"] button.remove');
+    await p.click('[data-path="setup.sides.2"] button.remove');
+    await p.waitForFunction(() => !document.querySelector('[data-path="setup.sides.2"]'));
+    // "+ add side" names the new side "others", as the one taken out was.
+    await p.click('[data-path="setup.sides"] > button.add');
+    await p.waitForSelector('[data-path="setup.sides.2"]');
+    await finished(p);
+    await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+    await p.waitForSelector(flee(2));
+    await expect(p.inputValue('[data-path="setup.sides.2.name"] > input')).resolves.toBe('others');
+    await expect(p.inputValue(flee(2))).resolves.toBe('');
+    await expect(p.inputValue(flee(1))).resolves.not.toBe('');
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
   test('a switch that leaves the expect checks behind names their metrics by their labels (it said “(success)”)', async () => {
     const p = await suite.page('');
     await finished(p);

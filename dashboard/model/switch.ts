@@ -274,7 +274,10 @@ function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: O
     const from = gone.filter((k) => alike(was[k]) === alike(now[j]));
     if (from.length === 1 && fresh.filter((f) => alike(now[f]) === alike(now[j])).length === 1) pairs.set(j, from[0]!);
   }
-  if (was.length === now.length) {
+  // In place only where the list is as long as it was: one taken out before it moves it up,
+  // and of a side taken out and one added, the new one is not the old renamed (the page
+  // keeps each item taken out or added an edit of its own, dashboard/ui/app.ts editStep).
+  if (now.length === was.length) {
     const taken = new Set(pairs.values());
     now.forEach((x, j) => {
       if (pairs.has(j) || taken.has(j) || !isObject(x) || !isObject(was[j])) return;
@@ -338,6 +341,14 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   let out = back;
   const refused = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
+  // The memory with every edit, taken here or not: each is read against the one before it,
+  // as the designer made it. A step this mechanic refuses is still one (the last side of
+  // two taken out, a battle of one side, then "+ add side": the new side was read against
+  // the guards, as them renamed, and had their aid and medics, unsaid: a review).
+  let made = back;
+  // The setup after each edit made: a Vary row or Find question of the memory follows its
+  // item edit by edit (followMemory), a side taken out there not read as one added after it.
+  const steps: unknown[] = [back.setup];
   for (const edit of edits) {
     if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
@@ -359,8 +370,12 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const item = found.field.kind === 'list' && typeof edit.path.at(-1) === 'number';
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
     const held = getAt(setup, edit.path);
-    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(held) && taken.name === held.name ? ownIn(taken, held, theirs.fields) : withOwnFields(taken, held, theirs);
+    const before = getAt(made.setup, edit.path);
+    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields) : withOwnFields(taken, before, theirs);
     latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
+    made = withValue(made, ['setup', ...edit.path], structuredClone(value));
+    if (value === undefined) made = pruneEmpty(made, ['setup', ...edit.path]);
+    steps.push(made.setup);
     if (JSON.stringify(held) === JSON.stringify(value)) continue;
     let trial = withValue(out, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) trial = pruneEmpty(trial, ['setup', ...edit.path]);
@@ -374,7 +389,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     }
     out = trial;
   }
-  return { back: out, refused, latest };
+  return { back: out, refused, latest, steps };
 }
 
 export interface Switched {
@@ -450,6 +465,19 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // mechanics where it has the field: the latest value of a field is the one that comes back.
   const latest = remembered && form ? withLaterEdits(remembered, later, form.fields, called) : undefined;
   const back = latest?.back ?? remembered;
+  /**
+   * A path read in the page's memory of this mechanic (a Vary row's, a Find question's), in
+   * the setup now: its items followed edit by edit, as the designer made them since
+   * (rowFollowing each step), then to the setup as it now stands. Straight from the memory
+   * to now, a side taken out and one added at its place ("+ add side" after the last one
+   * removed) read as the side renamed, and its row or question came to the new side (a review).
+   */
+  const followMemory = (path: string): string | null => {
+    const steps = latest?.steps ?? [remembered?.setup];
+    let at: string | null = path;
+    for (let k = 1; k < steps.length && at !== null; k++) at = rowFollowing(at, steps[k - 1], steps[k]);
+    return at === null ? null : rowFollowing(at, steps.at(-1), scenario.setup);
+  };
   const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
   const leftField = (key: string) => leftForm?.fields.find((f) => f.key === key);
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
@@ -776,7 +804,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       // back varying the crew captain's count: a review).
       let path = carriedPath;
       if (remembered && JSON.stringify(heldSweep[path]) === JSON.stringify(values) && !later.some((e) => e.row && e.path[0] === path)) {
-        const followed = rowFollowing(path, remembered.setup, scenario.setup);
+        const followed = followMemory(path);
         if (followed === null) {
           notes.push(`the Vary row ${quoted(sweepLabel(path, remembered.setup, { system, mechanic } as SweepMechanic))} set on ${called} is left out: what it varied is not in the setup now, or not where it can be told`);
           continue;
@@ -837,7 +865,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // its sides swapped on a clash, came back on the crew captain, "back as it was": a review).
     const backSweep: Obj = {};
     for (const [path, held] of Object.entries(isObject(back.sweep) ? back.sweep : {})) {
-      const followed = rowFollowing(path, remembered?.setup, scenario.setup);
+      const followed = followMemory(path);
       if (followed === null) {
         const said = `the Vary row ${quoted(sweepLabel(path, remembered?.setup, asHere))} set on ${called} is left out: what it varied is not in the setup now, or not where it can be told`;
         if (!notes.includes(said)) notes.push(said);
@@ -896,7 +924,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       // crew's count where it asked of the watch's, "back as it was": a review).
       let moved = false;
       if (!since && isObject(held)) {
-        const follow = (path: string) => rowFollowing(path, remembered?.setup, scenario.setup);
+        const follow = followMemory;
         const vary = typeof held.vary === 'string' ? follow(held.vary) : undefined;
         const sameAs = isObject(held.sameAs) ? Object.entries(held.sameAs).map(([path, value]) => [follow(path), value] as const) : undefined;
         if (vary === null || sameAs?.some(([path]) => path === null)) {

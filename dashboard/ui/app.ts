@@ -288,13 +288,34 @@ export class App implements SetupContext {
     }
   }
 
+  /**
+   * What the designer changed since `arrived`, recorded (model/switch.ts editsMade), the page
+   * as it is now the start of the next: an item taken out or added ("+ add side") is an edit
+   * of its own. Read in one with what came before or after it, the last side taken out and
+   * "+ add side" pressed were that side renamed, and back on the mechanic left the new side
+   * had the old one's flee and Medic, unsaid (a review).
+   */
+  private editStep(): void {
+    this.edits.push(...editsMade(this.arrived, this.current));
+    this.arrived = this.current;
+  }
+
+  addItem(path: Path, item: Record<string, unknown>): void {
+    const now = getAt(this.current, path);
+    this.editStep();
+    this.set(path, [...(Array.isArray(now) ? now : []), item], true);
+    this.editStep();
+  }
+
   removeItem(path: Path, index: number, what: string): void {
     this.clearMessage();
     const name = removedName(this.current, path, index, what);
     const before = this.current;
     const metricWords = metricWordsOf(before);
     const removed = removeItem(this.current, path, index, this.change);
+    this.editStep();
     this.current = removed.scenario;
+    this.editStep();
     this.change = removed.compare;
     this.forgetMetrics();
     this.drawSetup();

@@ -17,6 +17,8 @@ export interface FormContext {
   register(path: string, el: HTMLElement): void;
   /** Remove item `index` of the list at `path` (a `what`), moving the paths that name later items with them. */
   removeItem(path: Path, index: number, what: string): void;
+  /** Add `item` at the end of the list at `path` ("+ add side"). */
+  addItem(path: Path, item: Record<string, unknown>): void;
 }
 
 /** The wrapper every field sits in: label, input, help, and room for its problems. */
@@ -113,8 +115,7 @@ function renderList(field: ListField, path: Path, ctx: FormContext): HTMLElement
     // (an audit: a Marksman's trait typed, then "+ add combatant", and the trait was gone).
     h('button', { class: 'add', attrs: { type: 'button' }, on: { click: () => {
       const now = getAt(ctx.scenario(), path);
-      const current = Array.isArray(now) ? now : [];
-      ctx.set(path, [...current, field.newItem(current)], true);
+      ctx.addItem(path, field.newItem(Array.isArray(now) ? now : []));
     } } }, `+ add ${field.item}`),
   );
   ctx.register(joinPath(path), set);
