@@ -697,6 +697,34 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(same.go('vdp', 'check').notes).toEqual(['the Compare change of “advantage dice” left out before is back']);
   });
 
+  test('a Compare change left out and back after a detour follows its item by name where the item moved, or is left out, said, as a Vary row does', () => {
+    // A battle's B with the guards fleeing never, left out of a clash (no flee there), its
+    // sides swapped there: back on the battle, B had the crew (fleeing when outnumbered)
+    // fleeing never, "back".
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'flee'], 'outnumbered') as Obj;
+    const change = { path: 'setup.sides.1.flee', value: 'never' };
+    for (const via of [['viciousness', 'knowledge'], []] as const) {
+      const page = asThePage(battle, change);
+      expect(page.go('viciousness', 'clash').dropped, via.join('/')).toContain('the Compare change of setup.sides.1.flee');
+      const [crew, guards] = (page.current.setup as any).sides;
+      page.current = withValue(page.current, ['setup', 'sides'], [guards, crew]) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name), via.join('/')).toEqual(['guards', 'crew']);
+      expect(page.change, via.join('/')).toEqual({ path: 'setup.sides.0.flee', value: 'never' });
+      expect(back.notes, via.join('/')).toContain('the Compare change of “guards › flees” left out before is back, where its item now stands');
+    }
+    // The guards taken out there and another side added: which is theirs it cannot tell
+    // (the new one is not them), so it is not put on the new side's flee: left out, said.
+    const gone = asThePage(battle, change);
+    gone.go('viciousness', 'clash');
+    gone.remove(['setup', 'sides'], 1);
+    gone.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+    const none = gone.go('viciousness', 'battle');
+    expect(gone.change).toBeUndefined();
+    expect(none.notes).toContain('the Compare change of “guards › flees” left out before cannot come back: what it changed is not in the setup now, or not where it can be told');
+  });
+
   test('a field carried to a mechanic with the rest of its group, and taken out there, is not brought back from the memory it came from (what `marked` is for)', () => {
     // Switches as a caller makes them with no record of the edits: only `untouched` says
     // that the contest's passion 3, carried to the conflict with its side, was held there.

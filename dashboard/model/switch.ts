@@ -957,19 +957,30 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (change && fits(change)) compare = change;
   if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
   // The Compare change an earlier switch left out comes back where it fits, said, where no
-  // other came along, as a switch straight here would have carried it.
-  if (leftChange && !compare && JSON.stringify(leftChange) !== JSON.stringify(change) && fits(leftChange)) {
-    compare = leftChange;
+  // other came along, as a switch straight here would have carried it. Its path was read in
+  // A as it was when it was left out (`leftFrom`): its list items are followed by name to
+  // where they stand now, as a Vary row's are (the memory's edit by edit, where it was left
+  // out from here); one whose item is gone, or cannot be told, is left out, said, not put on
+  // whatever stands at its old place (a battle's B with the guards fleeing never, its sides
+  // swapped on a clash, came back on the crew: a review).
+  const sameSetup = leftFrom !== undefined && remembered !== undefined && leftFrom.system === system && leftFrom.mechanic === mechanic && JSON.stringify(leftFrom.setup) === JSON.stringify(remembered.setup);
+  const leftPath = !leftChange || !leftFrom ? leftChange?.path : sameSetup ? followMemory(leftChange.path) : rowFollowing(leftChange.path, leftFrom.setup, scenario.setup);
+  const leftBack = leftChange && leftPath ? { ...leftChange, path: leftPath } : undefined;
+  if (leftChange && leftFrom && leftPath === null && !compare && leftFrom.system === system && leftFrom.mechanic === mechanic) {
+    notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, leftFrom.setup, { system, mechanic } as SweepMechanic))} left out before cannot come back: what it changed is not in the setup now, or not where it can be told`);
+  }
+  if (leftChange && leftBack && !compare && JSON.stringify(leftChange) !== JSON.stringify(change) && fits(leftBack)) {
+    compare = leftBack;
     // B is A with the change: where A's value there is not what it was when the change was
     // left out (A's advantage 1 left behind, A now at the risky check's 0), B now differs
     // from A by another step, said with both.
-    const at = parsePath(leftChange.path);
-    const inA = (s: Obj) => valueOrDefault(s, leftChange.path, getAt(s, at));
-    const was = leftFrom ? inA(leftFrom) : undefined;
-    const now = inA(scenario);
-    const words = (v: unknown, s: Obj) => (v === undefined ? 'none' : sweepValueLabel(leftChange.path, v, s.setup, s as SweepMechanic));
+    const inA = (s: Obj, path: string) => valueOrDefault(s, path, getAt(s, parsePath(path)));
+    const was = leftFrom ? inA(leftFrom, leftChange.path) : undefined;
+    const now = inA(scenario, leftBack.path);
+    const words = (v: unknown, s: Obj) => (v === undefined ? 'none' : sweepValueLabel(leftBack.path, v, s.setup, s as SweepMechanic));
     const against = leftFrom && JSON.stringify(was) !== JSON.stringify(now) ? `, against A's ${words(now, scenario)} now (it was ${words(was, leftFrom)} when it was left out): check it still compares what you meant` : '';
-    notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, scenario.setup, { system, mechanic } as SweepMechanic))} left out before is back${against}`);
+    const moved = leftBack.path !== leftChange.path ? ', where its item now stands' : '';
+    notes.push(`the Compare change of ${quoted(sweepLabel(leftBack.path, scenario.setup, { system, mechanic } as SweepMechanic))} left out before is back${moved}${against}`);
   }
   // The expect checks are bands on the old mechanic's figures (a metric of the same name
   // may mean another thing here, as Find's does): left behind, and said, as every other
