@@ -612,6 +612,12 @@ export function readPart(path: string): PartFile {
     // What was expected and what was found, as a scenario's problems are said.
     throw new ShardError(zodErrors(path, [], parsed.error, value).slice(0, 10).map((e) => e.message));
   }
+  // No shard's run writes an index at or above its count (parseShard refuses it): said here,
+  // with the file and the field, not as "missing shard 1/2 … (given: shards 0/2, 5/2)" (an audit).
+  const { index, count } = parsed.data.shard;
+  if (index >= count) {
+    throw new ShardError(new ScenarioError(path, 'shard.index', `expected a shard index below shard.count (${count}: 0 … ${count - 1}), got ${index}`).message);
+  }
   return parsed.data;
 }
 

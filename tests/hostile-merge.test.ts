@@ -153,6 +153,11 @@ describe('merge refuses tallies no run can give', () => {
     expect(r.err).toMatch(/at most 100,000 shards/);
     await tampered((p) => (p.shard = { index: 1, count: 300_000_000 }), /shard\.count|100000/);
   });
+
+  test('a shard index at or above its count names the part and the field, not a "missing shard" with an impossible one given (an audit)', async () => {
+    await tampered((p) => (p.shard = { index: 5, count: 2 }), /edited\.json: shard\.index: expected a shard index below shard\.count \(2: 0 … 1\), got 5/, false);
+    await tampered((p) => (p.shard = { index: 2, count: 2 }), /edited\.json: shard\.index: expected a shard index below shard\.count \(2: 0 … 1\), got 2/, false);
+  });
 });
 
 describe('merge given a file that is not a part names what it is and what merge expects', () => {
