@@ -16,7 +16,7 @@ import { contractKind, legacyLabel } from '../reports/legacy.ts';
 import { renderDiffMarkdown, renderDiffText } from '../reports/changes.ts';
 import { UsageError, decimal, parseFlags } from './options.ts';
 import { jsonText, plainText } from './text.ts';
-import type { Output } from './output.ts';
+import { outputAmong, outputIsInput, type Output } from './output.ts';
 import { FileRefused, MAX_RESULT_BYTES, NotUtf8, poolsimFileKind, readUtf8Capped } from './load.ts';
 import { MARKER, NotAFolder, checkGoneRelatives, systemPath } from '../reports/target.ts';
 import { parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
@@ -471,6 +471,8 @@ export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStr
   ]);
   let sides: { base: ScenarioResult[]; next: ScenarioResult[] };
   try {
+    const output = outputAmong(out, [base, next]);
+    if (output !== undefined) throw new ScenarioErrors([new ScenarioError(output, '', outputIsInput(output))]);
     sides = readBothSides(base, next);
   } catch (e) {
     if (!(e instanceof ScenarioErrors)) throw e;

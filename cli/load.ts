@@ -8,6 +8,7 @@ import { ScenarioError, ScenarioErrors, planScenario, type ScenarioPlan } from '
 import { MARKER, SEPARATOR } from '../reports/target.ts';
 import { NotUtf8, PART_FORMAT, decodeUtf8, parseScenarioText, scenarioFileValue } from '../sim/scenarioText.ts';
 import { looksLikeResult } from '../sim/result.ts';
+import { outputAmong, outputIsInput, type Output } from './output.ts';
 
 export { parseScenarioText };
 
@@ -296,4 +297,21 @@ export function loadPlans(
   }
   if (errors.length > 0) throw new ScenarioErrors(errors);
   return plans;
+}
+
+/**
+ * Refuse (bad input, before anything runs) a scenario file that is the file stdout writes
+ * to (cli/output.ts outputAmong): named, or in a folder named (`run s.json --json >> s.json`).
+ */
+export function refuseReadingOutput(out: Output, positionals: readonly string[]): void {
+  if (out.file === undefined) return;
+  let files: string[];
+  try {
+    files = expandPaths(positionals);
+  } catch {
+    // loadPlans says what is wrong with them
+    files = [...positionals];
+  }
+  const output = outputAmong(out, files);
+  if (output !== undefined) throw new ScenarioErrors([new ScenarioError(output, '', outputIsInput(output))]);
 }

@@ -16,9 +16,9 @@ import { parseFlags, UsageError } from './options.ts';
 import { reportCommand, REPORT_USAGE } from './report-command.ts';
 import { diffCommand, DIFF_USAGE } from './diff-command.ts';
 import { solveCommand, SOLVE_USAGE } from './solve-command.ts';
-import { expandPaths, loadPlans } from './load.ts';
+import { expandPaths, loadPlans, refuseReadingOutput } from './load.ts';
 import { jsonText, plainText } from './text.ts';
-import { OutputFailed, outputOf, type Output, type WriteSync } from './output.ts';
+import { OutputFailed, outputAmong, outputIsInput, outputOf, type Output, type WriteSync } from './output.ts';
 import { HeldSignals, InterruptedAfterOutput } from './signals.ts';
 import { TargetRefused, checkCurrentFolder, checkGoneRelatives, realOf, within } from '../reports/target.ts';
 import { formatResult } from './format.ts';
@@ -178,6 +178,7 @@ async function holdingStops(out: Output, command: (held: Output) => Promise<numb
   let held: HeldSignals | undefined;
   try {
     const code = await command({
+      file: out.file,
       write: (text) => {
         held ??= new HeldSignals();
         out.write(text);
@@ -257,6 +258,7 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
     }
   }
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
+  refuseReadingOutput(out, positionals);
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   // Whether the part may be written there is tried with a file of its own (checkPartTarget):
   // last of the checks, so that a run refused for its inputs or its folder leaves the
@@ -292,6 +294,8 @@ function mergeCommand(args: string[], out: Output, err: NodeJS.WritableStream, b
   const { values, positionals } = parseFlags(args, ['json']);
   if (positionals.length === 0) throw new UsageError('merge needs the part files written by `poolsim run --shard I/N --out PART.json`');
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a part file']));
+  const output = outputAmong(out, positionals);
+  if (output !== undefined) throw new ShardError(`${output}: ${outputIsInput(output)}`);
   const { plans, tallies } = mergeParts(positionals, positionals.map(readPart), build);
   return printResults(plans, tallies, values.json, out, err);
 }

@@ -13,7 +13,8 @@
  * byte or emits an error (bin/poolsim.js handles it), and a non-blocking pipe could refuse
  * a direct write with EAGAIN.
  */
-import { fstatSync, ftruncateSync, readFileSync, writeSync } from 'node:fs';
+import { fstatSync, ftruncateSync, readFileSync, readdirSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** What a command writes its output to. */
 export interface Output {
@@ -24,6 +25,54 @@ export interface Output {
    * written), else why it could not be.
    */
   takeBack?(): string | undefined;
+  /** Where stdout is a regular file: which one (device and inode), so that a command never reads it as an input (outputAmong). */
+  readonly file?: { readonly dev: number; readonly ino: number };
+}
+
+/**
+ * The first of `files` that is the regular file the output goes to, or undefined: `poolsim
+ * merge part-0.json part-1.json --json >> part-1.json` appended the result to the part it
+ * read, and `run s.json --json >> s.json` to the scenario (a files audit: exit 0, the file
+ * no longer JSON). A command refuses such an input before anything runs, as `cat f >> f`
+ * does. A folder among `files` is looked into one level (a report folder's
+ * `<scenario>/results.json`, what `diff` reads); a name that leads nowhere is passed over
+ * (the command says what is wrong with it).
+ */
+export function outputAmong(out: Output, files: readonly string[]): string | undefined {
+  const file = out.file;
+  if (file === undefined) return undefined;
+  const same = (path: string) => {
+    try {
+      const st = statSync(path);
+      return st.dev === file.dev && st.ino === file.ino;
+    } catch {
+      return false;
+    }
+  };
+  for (const path of files) {
+    if (same(path)) return path;
+    let names: string[];
+    try {
+      if (!statSync(path).isDirectory()) continue;
+      names = readdirSync(path);
+    } catch {
+      continue;
+    }
+    const inside = names.map((name) => join(path, name, 'results.json')).find(same);
+    if (inside !== undefined) return inside;
+  }
+  return undefined;
+}
+
+/** Why `file` (outputAmong) is not read: said as bad input, with the file. */
+export function outputIsInput(file: string): string {
+  let emptied = false;
+  try {
+    emptied = statSync(file).size === 0;
+  } catch {
+    // gone: said as the output all the same
+  }
+  return `is the file this command's output goes to (stdout, \`> ${file}\` or \`>> ${file}\`)${emptied ? ', emptied by the shell before poolsim started' : ''}: the output would be written into a file it reads; send the output to another file`;
 }
 
 /** fs.writeSync's shape as used here (tests substitute one that writes short). */
@@ -82,6 +131,7 @@ export function writeWhole(fd: number, bytes: Uint8Array, write: WriteSync = wri
 export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSync, errFd?: number): Output {
   const fd = (out as { fd?: unknown }).fd;
   if (typeof fd !== 'number' || !isRegularFile(fd)) return { write: (text) => void out.write(text) };
+  const { dev, ino } = fstatSync(fd);
   let before: number | undefined;
   let written = 0;
   /**
@@ -106,6 +156,7 @@ export function outputOf(out: NodeJS.WritableStream, write: WriteSync = writeSyn
     }
   };
   return {
+    file: { dev, ino },
     takeBack: cutBack,
     write: (text) => {
       before ??= fstatSync(fd).size;

@@ -17,7 +17,7 @@ import type { SolveSearch } from '../sim/solve/search.ts';
 import type { SolveResult } from '../sim/solve/result.ts';
 import { afterName } from '../sim/solve/sentence.ts';
 import { describeSolveExpect } from '../reports/solveSection.ts';
-import { loadPlans } from './load.ts';
+import { loadPlans, refuseReadingOutput } from './load.ts';
 import { parseFlags, UsageError } from './options.ts';
 import type { Output } from './output.ts';
 import { jsonText, plainText } from './text.ts';
@@ -89,6 +89,7 @@ export async function solveCommand(args: string[], out: Output, context: CliCont
   const trials = values.trials;
   const maxTrials = values['max-trials'];
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
+  refuseReadingOutput(out, positionals);
   const loaded = loadPlans(positionals, { trials, seed: values.seed });
   // A folder holds scenarios of every kind: its files without solve blocks are not asked
   // anything. A file named on the command line was meant to be solved, so it must have them.
