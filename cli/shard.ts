@@ -714,10 +714,15 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
   const plans: ScenarioPlan[] = [];
   const tallies: Tally[][] = [];
   const firstOf = new Map<string, string>();
+  // Each file named as the lowest shard's part names it, whatever order the parts are given
+  // in: shards may name one file by different paths (a pod mounting the repository
+  // elsewhere), and the readable table and the notes name it (a files audit: `merge b a`
+  // printed another path than `merge a b`).
+  const namer = parts.reduce((a, b) => (b.shard.index < a.shard.index ? b : a));
   first.files.forEach((f, j) => {
     let plan;
     try {
-      plan = planScenario(f.scenario, f.file, { trials: f.trials, seed: f.seed });
+      plan = planScenario(f.scenario, namer.files[j].file, { trials: f.trials, seed: f.seed });
     } catch (e) {
       if (e instanceof ScenarioErrors) throw new ShardError(e.errors.map((x) => `${firstPath}: ${x.message}`));
       throw e;

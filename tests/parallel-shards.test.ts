@@ -300,6 +300,18 @@ describe('shards', () => {
       expect(a.stdout).toBe(b.stdout);
     });
 
+    it('the readable table names the files as the lowest shard did, whatever order the parts are given in (a files audit)', async () => {
+      const copyDir = tempFolder('poolsim-moved-order-');
+      writeFileSync(join(copyDir, 'ambush.yaml'), readFileSync(AMBUSH));
+      writeFileSync(join(copyDir, 'heist-sweep.json'), readFileSync(HEIST));
+      const moved = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '0/3', 'moved-order-0.json', ['--workers', '1']);
+      const a = await poolsim(['merge', moved, parts[1], parts[2]]);
+      const b = await poolsim(['merge', parts[2], parts[1], moved]);
+      expect(a.code, a.stderr).toBe(b.code);
+      expect(a.stdout).toContain(join(copyDir, 'heist-sweep.json'));
+      expect(b.stdout).toBe(a.stdout);
+    });
+
     it('a part of the build before sweep streams were keyed by values (poolsim 0.1.0): its numbers are of other draws', async () => {
       // 0.2.0 keys a sweep point's streams by its values (docs/parallel.md): a 0.1.0 part
       // of a sweep merged with a 0.2.0 one gave numbers neither build gives (a review).
