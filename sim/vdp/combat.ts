@@ -18,8 +18,9 @@
  * combat action"); situational advantage and disadvantage dice ("Many combat rules will also
  * call for Advantage or Disadvantage dice") net with them on the rolls they are on
  * (sim/vdp/situational.ts). Cover: "light cover grants a 2/6 chance of avoiding a hit from a
- * direct-fire ranged attack. Medium cover grants a 4/6 chance", rolled "before ranged
- * attacks are calculated"; firing from cover lowers it a step until the next turn.
+ * direct-fire ranged attack. Medium cover grants a 4/6 chance", rolled on a shot that would
+ * hit (`coverRoll: onHit`, the default) or, the text's shortcut, "before ranged attacks are
+ * calculated" (`before`); firing from cover lowers it a step until the next turn.
  * Offensive and defensive effects (sim/vdp/effects.ts): damage converted, or a block's
  * tension spent, puts "one Disadvantage die for the losing party on all combat actions for
  * one turn" per point, after the tension bidding; each choice a policy of the character.
