@@ -366,8 +366,12 @@ function readResultFile(file: string, errors: ScenarioError[]): { file: string; 
   return out;
 }
 
-/** Every result of one side: a result file, a report folder's `<slug>/results.json`, or one scenario's folder of a report. */
-export function readResults(given: string, errors: ScenarioError[]): ScenarioResult[] {
+/**
+ * The files one side is read from (readResults): a result file, a report folder's
+ * `<slug>/results.json` (hidden folders passed over), or one scenario's folder of a report,
+ * its own results.json; or why there are none.
+ */
+function sideFiles(given: string): { files: string[] } | { problem: ScenarioError } {
   // `lnk/../base` as the system reads it (systemPath); `file.yaml/../base`, which it does
   // not read (ENOTDIR), nor `missing/../base` (ENOENT), are not read either: both were
   // read as ./base (an audit), where `cat` says "Not a directory" or "No such file".
@@ -376,29 +380,48 @@ export function readResults(given: string, errors: ScenarioError[]): ScenarioRes
     path = systemPath(given);
   } catch (e) {
     if (!(e instanceof NotAFolder)) throw e;
-    errors.push(new ScenarioError(given, '', `cannot be read: ${e.message}: expected a result file or a report folder`));
-    return [];
+    return { problem: new ScenarioError(given, '', `cannot be read: ${e.message}: expected a result file or a report folder`) };
   }
   if (!existsSync(path) || !existsSync(given)) {
-    errors.push(new ScenarioError(given, '', 'no such file or folder: expected a result file or a report folder'));
+    return { problem: new ScenarioError(given, '', 'no such file or folder: expected a result file or a report folder') };
+  }
+  if (!statSync(path).isDirectory()) return { files: [path] };
+  let files = readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
+    .map((d) => join(path, d.name, 'results.json'))
+    .filter((f) => existsSync(f))
+    .sort();
+  // One scenario's folder of a report (`<out>/<slug>`): its own results.json.
+  if (files.length === 0 && existsSync(join(path, 'results.json'))) files = [join(path, 'results.json')];
+  if (files.length === 0) {
+    return { problem: new ScenarioError(path, '', 'no <scenario>/results.json in this folder: expected a report folder (poolsim report --out)') };
+  }
+  return { files };
+}
+
+/**
+ * Refuse (bad input, before anything is read) a side whose files (sideFiles, exactly those
+ * it is read from) include the file stdout writes to: `diff rep/heist rep/heist >>
+ * rep/heist/results.json` appended to the one scenario's results it read (a review).
+ */
+export function refuseReadingOutputSides(out: Output, sides: readonly string[]): void {
+  if (out.file === undefined) return;
+  const files = sides.flatMap((side) => {
+    const found = sideFiles(side);
+    return 'files' in found ? found.files : [];
+  });
+  const output = outputAmong(out, files);
+  if (output !== undefined) throw new ScenarioErrors([new ScenarioError(output, '', outputIsInput(output))]);
+}
+
+/** Every result of one side: a result file, a report folder's `<slug>/results.json`, or one scenario's folder of a report. */
+export function readResults(given: string, errors: ScenarioError[]): ScenarioResult[] {
+  const side = sideFiles(given);
+  if ('problem' in side) {
+    errors.push(side.problem);
     return [];
   }
-  let files: string[];
-  if (statSync(path).isDirectory()) {
-    files = readdirSync(path, { withFileTypes: true })
-      .filter((d) => d.isDirectory() && !d.name.startsWith('.'))
-      .map((d) => join(path, d.name, 'results.json'))
-      .filter((f) => existsSync(f))
-      .sort();
-    // One scenario's folder of a report (`<out>/<slug>`): its own results.json.
-    if (files.length === 0 && existsSync(join(path, 'results.json'))) files = [join(path, 'results.json')];
-    if (files.length === 0) {
-      errors.push(new ScenarioError(path, '', 'no <scenario>/results.json in this folder: expected a report folder (poolsim report --out)'));
-      return [];
-    }
-  } else {
-    files = [path];
-  }
+  const { files } = side;
   const found = files.flatMap((f) => readResultFile(f, errors));
   // A report answers every solve block of every scenario it runs, so in a report folder a
   // scenario without `solve` has none: read as an empty list, a block gained or lost there is
@@ -471,8 +494,7 @@ export function diffCommand(args: string[], out: Output, err: NodeJS.WritableStr
   ]);
   let sides: { base: ScenarioResult[]; next: ScenarioResult[] };
   try {
-    const output = outputAmong(out, [base, next]);
-    if (output !== undefined) throw new ScenarioErrors([new ScenarioError(output, '', outputIsInput(output))]);
+    refuseReadingOutputSides(out, [base, next]);
     sides = readBothSides(base, next);
   } catch (e) {
     if (!(e instanceof ScenarioErrors)) throw e;

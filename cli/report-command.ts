@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, isAbsolute, relative, sep } from 'node:path';
-import { loadPlans } from './load.ts';
+import { loadPlans, refuseReadingOutput } from './load.ts';
 import { UsageError, parseFlags } from './options.ts';
 import { plainText } from './text.ts';
 import { InterruptedAfterOutput } from './signals.ts';
@@ -20,7 +20,7 @@ import { ScenarioError, ScenarioErrors, oneLine } from '../sim/scenario.ts';
 import { diffResults, type ResultDiff } from '../sim/diff.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { headline } from '../reports/changes.ts';
-import { diffOptionsOf, readResults } from './diff-command.ts';
+import { diffOptionsOf, readResults, refuseReadingOutputSides } from './diff-command.ts';
 import { pathWords, valueWords } from '../reports/sweep.ts';
 import { solveSearches } from '../sim/solve/plan.ts';
 import { solveAll } from './solving.ts';
@@ -141,6 +141,10 @@ export async function reportCommand(
   // written). Read as typed, as `diff` reads it (readResults takes a `..` after a link as
   // the system does, and reads nothing the system does not: it was given the path
   // already taken to where `lnk/../nowhere/../base` climbs, and read that; a review).
+  // Its summary goes to stdout: a file stdout writes to is not read, a scenario run nor the
+  // baseline (`report s.json >> s.json` appended the summary to the scenario: a review).
+  refuseReadingOutput(out, positionals.length > 0 ? positionals : [DEFAULT_INPUT]);
+  if (values.baseline !== undefined) refuseReadingOutputSides(out, [values.baseline]);
   let baseline: ScenarioResult[] | undefined;
   if (values.baseline !== undefined) {
     const errors: ScenarioError[] = [];

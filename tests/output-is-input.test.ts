@@ -88,6 +88,48 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     }
   });
 
+  test('diff >> the results.json of one scenario\'s report folder named as a side (a review)', async () => {
+    const r0 = await poolsim('run', scenario, '--json', '--workers', '1');
+    const one = join(dir, 'one-rep', 'heist');
+    mkdirSync(one, { recursive: true });
+    const file = join(one, 'results.json');
+    writeFileSync(file, r0.out);
+    const r = await appendingTo(file, ['diff', one, one]);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`${file}: (top level): is the file this command's output goes to`);
+    expect(readFileSync(file, 'utf8')).toBe(r0.out);
+  });
+
+  test('diff >> a file in a hidden folder of a report folder, which diff does not read, is written (a review)', async () => {
+    const r0 = await poolsim('run', scenario, '--json', '--workers', '1');
+    const rep = join(dir, 'hidden-rep');
+    mkdirSync(join(rep, 'heist'), { recursive: true });
+    mkdirSync(join(rep, '.old'), { recursive: true });
+    writeFileSync(join(rep, 'heist', 'results.json'), r0.out);
+    const log = join(rep, '.old', 'results.json');
+    writeFileSync(log, '');
+    const r = await appendingTo(log, ['diff', rep, rep]);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(log, 'utf8')).toContain('nothing moved');
+  });
+
+  test('report >> a scenario it runs, or >> its --baseline\'s results.json, is refused, the file kept (a review)', async () => {
+    const before = readFileSync(scenario, 'utf8');
+    const base = join(dir, 'report-base');
+    const made = await poolsim('report', scenario, '--out', base, '--workers', '1');
+    expect(made.code, made.err).toBe(0);
+    const r = await appendingTo(scenario, ['report', scenario, '--out', join(dir, 'report-a'), '--workers', '1']);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`${scenario}: (top level): is the file this command's output goes to`);
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+    const baseFile = join(base, 'heist', 'results.json');
+    const baseBefore = readFileSync(baseFile, 'utf8');
+    const b = await appendingTo(baseFile, ['report', scenario, '--out', join(dir, 'report-b'), '--baseline', base, '--workers', '1']);
+    expect(b.code, b.err).toBe(2);
+    expect(b.err).toContain(`${baseFile}: (top level): is the file this command's output goes to`);
+    expect(readFileSync(baseFile, 'utf8')).toBe(baseBefore);
+  });
+
   test('an output file that is no input is written as before', async () => {
     const result = join(dir, 'result.json');
     const r = await appendingTo(result, ['merge', ...parts, '--json']);
