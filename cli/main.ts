@@ -258,7 +258,8 @@ async function runCommand(args: string[], out: Output, err: NodeJS.WritableStrea
     }
   }
   checkGoneRelatives(positionals.map((p): [string, string] => [p, 'a scenario file or folder']));
-  refuseReadingOutput(out, positionals);
+  // A shard's run prints its one line on stderr and writes only its part: stdout reads nothing.
+  if (shard === undefined) refuseReadingOutput(out, positionals);
   const plans = loadPlans(positionals, { trials: precision !== undefined ? (maxTrials ?? DEFAULT_MAX_TRIALS) : trials, seed: values.seed });
   // Whether the part may be written there is tried with a file of its own (checkPartTarget):
   // last of the checks, so that a run refused for its inputs or its folder leaves the

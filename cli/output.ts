@@ -72,7 +72,9 @@ export function outputIsInput(file: string): string {
   } catch {
     // gone: said as the output all the same
   }
-  return `is the file this command's output goes to (stdout, \`> ${file}\` or \`>> ${file}\`)${emptied ? ', emptied by the shell before poolsim started' : ''}: the output would be written into a file it reads; send the output to another file`;
+  // The redirect is not named by this path: stdout may reach the file by another name (a
+  // link) or as /dev/stdin, and an empty file may have been empty before (a review).
+  return `is the file this command's standard output goes to (sent there by \`>\` or \`>>\`, by this name or another)${emptied ? '; it is empty now, as a \`>\` onto it leaves it before poolsim starts' : ''}: the output would be written into a file it reads; send the output to another file`;
 }
 
 /** fs.writeSync's shape as used here (tests substitute one that writes short). */

@@ -51,7 +51,7 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     const before = readFileSync(parts[1], 'utf8');
     const r = await appendingTo(parts[1], ['merge', ...parts, '--json']);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain(`${parts[1]}: is the file this command's output goes to (stdout`);
+    expect(r.err).toContain(`${parts[1]}: is the file this command's standard output goes to (sent there by`);
     expect(readFileSync(parts[1], 'utf8')).toBe(before);
   });
 
@@ -60,7 +60,16 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     writeFileSync(copy, readFileSync(parts[1]));
     const r = await appendingTo(copy, ['merge', parts[0], copy, '--json'], true);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain(`${copy}: is the file this command's output goes to (stdout, \`> ${copy}\` or \`>> ${copy}\`), emptied by the shell before poolsim started`);
+    expect(r.err).toContain(`${copy}: is the file this command's standard output goes to (sent there by \`>\` or \`>>\`, by this name or another); it is empty now, as a \`>\` onto it leaves it before poolsim starts`);
+  });
+
+  test('a shard\'s run, which prints nothing on stdout, is not refused for it (a review: `run s.json --shard 0/2 --out part >> s.json` was)', async () => {
+    const before = readFileSync(scenario, 'utf8');
+    const part = join(tempFolder('poolsim-output-input-part-'), 'p.json');
+    const r = await appendingTo(scenario, ['run', scenario, '--shard', '0/2', '--out', part, '--workers', '1']);
+    expect(r.code, r.err).toBe(0);
+    expect(readFileSync(scenario, 'utf8')).toBe(before);
+    expect(JSON.parse(readFileSync(part, 'utf8')).shard).toEqual({ index: 0, count: 2 });
   });
 
   test('run >> the scenario, named or in a folder named', async () => {
@@ -68,7 +77,7 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     for (const input of [scenario, dir]) {
       const r = await appendingTo(scenario, ['run', input, '--json', '--workers', '1']);
       expect(r.code, r.err).toBe(2);
-      expect(r.err).toContain(`${scenario}: (top level): is the file this command's output goes to`);
+      expect(r.err).toContain(`${scenario}: (top level): is the file this command's standard output goes to`);
       expect(readFileSync(scenario, 'utf8')).toBe(before);
     }
   });
@@ -83,7 +92,7 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     for (const [file, side] of [[base, base], [join(report, 'results.json'), join(dir, 'rep')]] as const) {
       const r = await appendingTo(file, ['diff', side, side]);
       expect(r.code, r.err).toBe(2);
-      expect(r.err).toContain(`${file}: (top level): is the file this command's output goes to`);
+      expect(r.err).toContain(`${file}: (top level): is the file this command's standard output goes to`);
       expect(readFileSync(file, 'utf8')).toBe(r0.out);
     }
   });
@@ -96,7 +105,7 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     writeFileSync(file, r0.out);
     const r = await appendingTo(file, ['diff', one, one]);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain(`${file}: (top level): is the file this command's output goes to`);
+    expect(r.err).toContain(`${file}: (top level): is the file this command's standard output goes to`);
     expect(readFileSync(file, 'utf8')).toBe(r0.out);
   });
 
@@ -120,13 +129,13 @@ describe('stdout onto a file the command reads is refused, the file kept', () =>
     expect(made.code, made.err).toBe(0);
     const r = await appendingTo(scenario, ['report', scenario, '--out', join(dir, 'report-a'), '--workers', '1']);
     expect(r.code, r.err).toBe(2);
-    expect(r.err).toContain(`${scenario}: (top level): is the file this command's output goes to`);
+    expect(r.err).toContain(`${scenario}: (top level): is the file this command's standard output goes to`);
     expect(readFileSync(scenario, 'utf8')).toBe(before);
     const baseFile = join(base, 'heist', 'results.json');
     const baseBefore = readFileSync(baseFile, 'utf8');
     const b = await appendingTo(baseFile, ['report', scenario, '--out', join(dir, 'report-b'), '--baseline', base, '--workers', '1']);
     expect(b.code, b.err).toBe(2);
-    expect(b.err).toContain(`${baseFile}: (top level): is the file this command's output goes to`);
+    expect(b.err).toContain(`${baseFile}: (top level): is the file this command's standard output goes to`);
     expect(readFileSync(baseFile, 'utf8')).toBe(baseBefore);
   });
 
