@@ -63,6 +63,14 @@ const REDRAW_COST_FACTOR = 4;
 /** The name of each live redraw's entry in the performance timeline (devtools; tests). */
 export const LIVE_REDRAW_MEASURE = 'poolsim live redraw';
 
+/** How a view's results are read: their sweep's axes and point count, what B changes. */
+type ShownLabels = Pick<ResultsView, 'axes' | 'pointCount' | 'compareLabel' | 'compareShift'>;
+
+/** `view`'s labels, every key present (one a view lacks overrides another's as undefined). */
+function shownLabels(view: ResultsView): ShownLabels {
+  return { axes: view.axes, pointCount: view.pointCount, compareLabel: view.compareLabel, compareShift: view.compareShift };
+}
+
 export interface AppElements {
   setup: HTMLElement;
   results: HTMLElement;
@@ -101,6 +109,14 @@ export class App implements SetupContext {
   private judging: LiveRun | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
   private view: ResultsView = { state: 'idle', results: [] };
+  /**
+   * How the run in flight's results are to be read (its sweep's axes and point count, what B
+   * changes): put on the view with its first figures, not before. Until then the figures
+   * shown are the last run's, and keep that run's (a dashboard audit: a Vary row added drew
+   * the last one-setup run as "P(plan succeeds) by challenges" at challenges "undefined", and
+   * a Compare edited and stopped said "B changes “challenges” from 3 to 5" over B's figures at 4).
+   */
+  private runLabels: ShownLabels = {};
   private heatmapMetric: string | undefined;
   private compareMetric: string | undefined;
   private distributionViews: Record<string, DistributionView> = {};
@@ -892,7 +908,8 @@ export class App implements SetupContext {
     const snapshot = run.snapshot();
     const nothing = snapshot.every((r) => r.results.length === 0);
     const results = nothing ? this.view.results : snapshot;
-    this.view = { ...this.view, state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
+    // The run's own figures are read as its own; the last run's kept keep that run's labels.
+    this.view = { ...this.view, ...(nothing ? {} : this.runLabels), state: 'stopped', results, stale: nothing && results.length > 0, progress: run.progress() };
     this.drawResults();
     // A Find answer already finished answers this setup still; one cut short is marked. One
     // whose file the `decide: "exact"` check may yet refuse says that it was not judged.
@@ -1062,20 +1079,22 @@ export class App implements SetupContext {
       const compareLabel = this.change ? this.describeChange(this.change) : undefined;
       const compareShift = overlap?.kind === 'shift' ? { path: overlap.path, by: overlap.by } : undefined;
       const earlier = this.view.state === 'file' ? [] : this.view.results;
-      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), axes, pointCount: a.plan.points.length, compareLabel, compareShift };
+      const earlierLabels = shownLabels(this.view);
+      this.runLabels = { axes, pointCount: a.plan.points.length, compareLabel, compareShift };
+      this.view = { state: 'running', results: earlier, stale: earlier.length > 0, progress: run.progress(), ...(earlier.length > 0 ? earlierLabels : this.runLabels) };
       this.drawResults();
       run.done.then(
         (results) => {
           if (this.run !== run || !results) return;
           const find = this.find;
           // (A Find that failed is not searching: its panel says why it stopped.)
-          this.view = { ...this.view, state: 'finished', results, stale: false, progress: run.progress(), findSearching: find !== undefined && !find.done && find.failure === undefined };
+          this.view = { ...this.view, ...this.runLabels, state: 'finished', results, stale: false, progress: run.progress(), findSearching: find !== undefined && !find.done && find.failure === undefined };
           this.drawResults();
         },
         (err) => {
           if (this.run !== run) return;
           if (err instanceof ExactChecksRefused) {
-            this.exactChecksRefused(err, a, b, earlier);
+            this.exactChecksRefused(err, a, b, earlier, earlierLabels);
             return;
           }
           this.view = { ...this.view, state: 'failed', message: (err as Error).message };
@@ -1155,7 +1174,7 @@ export class App implements SetupContext {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
       const t0 = performance.now();
-      this.view = { ...this.view, results: run.snapshot(), stale: false, progress: run.progress() };
+      this.view = { ...this.view, ...this.runLabels, results: run.snapshot(), stale: false, progress: run.progress() };
       this.drawResults();
       this.liveRedrawMs = performance.now() - t0;
       performance.measure(LIVE_REDRAW_MEASURE, { start: t0 });
@@ -1228,7 +1247,7 @@ export class App implements SetupContext {
    * `poolsim run` says, the problems at their fields as every refusal's, and the run and
    * Find answer of it end (they were begun before the values were in).
    */
-  private exactChecksRefused(err: ExactChecksRefused, a: Checked, b: Checked | undefined, earlier: ScenarioResult[]): void {
+  private exactChecksRefused(err: ExactChecksRefused, a: Checked, b: Checked | undefined, earlier: ScenarioResult[], earlierLabels: ShownLabels): void {
     const [aProblems = [], bProblems = []] = err.problems;
     const aChecked: Checked = aProblems.length > 0 ? { ok: false, errors: aProblems } : a;
     const bChecked: Checked | undefined = bProblems.length > 0 ? { ok: false, errors: bProblems } : b;
@@ -1240,7 +1259,7 @@ export class App implements SetupContext {
     const shown = this.showProblems(aChecked, bChecked);
     // The figures of the run refused go: those shown before it began stay, stale, as where
     // an edit makes the setup invalid ("the results below are from the last setup that ran").
-    this.view = { ...this.view, state: 'invalid', problems: [...aProblems, ...bProblems].map((e) => e.message), shown, results: earlier, stale: earlier.length > 0 };
+    this.view = { ...this.view, ...earlierLabels, state: 'invalid', problems: [...aProblems, ...bProblems].map((e) => e.message), shown, results: earlier, stale: earlier.length > 0 };
     this.drawResults();
     if (find) this.markFind('stale');
   }
