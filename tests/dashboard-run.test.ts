@@ -308,6 +308,9 @@ describe('the scheduler gives the CLI’s numbers', () => {
       expect(note, asked).toBe(`?workers=${asked} in the address is not a number of workers (a whole number from 1), so it is not used: the page runs 2, as it does without it.`);
     }
     expect(workers('?workers=40', 8)).toEqual({ count: 16, note: '?workers=40 in the address is more than the 16 workers the page starts at most: it runs 16.' });
+    // Asked twice with two numbers: neither is taken without a word of the other (the first was).
+    expect(workers('?workers=2&workers=8', 4)).toEqual({ count: 4, note: 'the address asks for ?workers=2 and ?workers=8, different numbers of workers, so neither is used: the page runs 4, as it does without them.' });
+    expect(workers('?workers=3&workers=3', 8)).toEqual({ count: 3 });
   });
 });
 

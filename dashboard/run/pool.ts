@@ -19,11 +19,18 @@ export function workerCount(search: string, cores: number | undefined): number {
 /**
  * The workers the page starts, and what it says of an address's `?workers=` it does not
  * take as it stands: one that is no whole number from 1 ("abc", "-2", "0": one per core
- * instead) or more than MAX_WORKERS (that many instead). Each was ignored without a word.
+ * instead) or more than MAX_WORKERS (that many instead), or asked twice with two numbers (one
+ * per core instead). Each was ignored without a word.
  */
 export function workers(search: string, cores: number | undefined): { count: number; note?: string } {
   const perCore = Math.min(Math.max(cores ?? 4, 1), MAX_WORKERS);
-  const text = new URLSearchParams(search).get('workers');
+  const all = new URLSearchParams(search).getAll('workers');
+  // Asked twice, and not alike ("?workers=2&workers=8"), neither is the one asked: the
+  // first was taken without a word of the other (a dashboard audit).
+  if (new Set(all).size > 1) {
+    return { count: perCore, note: `the address asks for ${all.map((t) => `?workers=${t}`).join(' and ')}, different numbers of workers, so neither is used: the page runs ${perCore}, as it does without them.` };
+  }
+  const text = all[0] ?? null;
   if (text === null) return { count: perCore };
   const asked = /^\s*\d+\s*$/.test(text) ? Number(text) : NaN;
   if (!Number.isInteger(asked) || asked < 1) {
