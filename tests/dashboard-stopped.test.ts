@@ -269,3 +269,34 @@ describe('the summary bar (a narrow screen’s)', () => {
     for (const f of figures([a])) expect(f).not.toMatch(/^A: /);
   });
 });
+
+describe('figures of a run an edit cut short, kept on the page', () => {
+  // An edit cancels the run in flight; its figures so far stay, marked as the last setup's.
+  // They read as a finished run's: "the results below are from the last setup that ran", a
+  // plain "Headline", no word of the 278,528 of 3,000,000 trials they were of (an honesty audit).
+  const single = { ...heist, sweep: undefined, expect: undefined };
+  const cut = (): ScenarioResult => {
+    const full = runPlan(planScenario(single, 'heist.json'));
+    return { ...full, trials: 3_000_000, results: full.results.map((p) => ({ ...p, trials: 2000 })) };
+  };
+  const said = 'They are of a run cut short (the point shown ran 2,000 of its 3,000,000 trials), each figure with its own 95% interval: not the numbers poolsim run gives for that setup.';
+
+  test('the setup now invalid, or a new run not back yet: said to be cut short, the headline "so far"', () => {
+    const views = [
+      renderResults({ state: 'invalid', stale: true, results: [cut()], problems: ['heist.json: setup.challenges: expected a number, got "x"'] }, options),
+      renderResults({ state: 'running', stale: true, results: [cut()], progress: [{ done: 0, total: 1, trialsDone: 0, trialsTotal: 3000 }] }, options),
+      renderResults({ state: 'stopped', stale: true, results: [cut()], progress: [{ done: 0, total: 1, trialsDone: 0, trialsTotal: 3000 }] }, options),
+    ];
+    for (const root of views) {
+      expect(root.querySelector('.status')!.textContent).toContain(said);
+      expect(root.querySelector('.headline h3')!.textContent).toBe('Headline (so far)');
+    }
+  });
+
+  test('a finished run kept after an edit says nothing of the kind', () => {
+    const full = runPlan(planScenario(single, 'heist.json'));
+    const root = renderResults({ state: 'invalid', stale: true, results: [full], problems: ['heist.json: setup.challenges: expected a number, got "x"'] }, options);
+    expect(root.querySelector('.status')!.textContent).not.toContain('cut short');
+    expect(root.querySelector('.headline h3')!.textContent).toBe('Headline');
+  });
+});

@@ -198,6 +198,24 @@ function exactsLeft(view: ResultsView): string {
   return `The exact values of ${left.toLocaleString('en')} of the points shown were not computed before the stop (“not computed” in their exact columns). `;
 }
 
+/**
+ * Whether figures are of a run that ended before its trials were in: a point that ran fewer
+ * than the result's trials per point (a --precision result's points each ran their own).
+ * An edit cancels the run in flight and its figures so far stay on the page, marked as the
+ * last setup's, as a finished run's are: they were said to be "from the last setup that
+ * ran", a plain "Headline", with no word that they were of 278,528 of its 3,000,000 trials
+ * (a dashboard honesty audit).
+ */
+export function cutShort(results: readonly ScenarioResult[]): boolean {
+  return results.some((r) => r.precision === undefined && r.results.some((p) => p.trials !== undefined && p.trials < r.trials));
+}
+
+/** What a stale view's figures are, where their run was cut short: "They are of a run cut short (the point shown ran 278,528 of its 3,000,000 trials), …". */
+function cutShortWords(view: ResultsView): string {
+  if (!cutShort(view.results)) return '';
+  return `They are of a run cut short (${pointsRan(view).slice('; '.length)} trials), each figure with its own 95% interval: not the numbers poolsim run gives for that setup. `;
+}
+
 function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain' | 'stopButton'>): HTMLElement {
   const bar = (p: JobProgress) => h('progress', { attrs: { max: String(p.total), value: String(p.done) } });
   const p = view.progress ?? [];
@@ -214,7 +232,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         'div',
         { class: 'status running', attrs: { role: 'status' } },
         p[0] ? bar({ done: p.reduce((n, x) => n + x.done, 0), total: p.reduce((n, x) => n + x.total, 0), trialsDone: 0, trialsTotal: 0 }) : null,
-        `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. ${view.stale ? 'The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back. ' : 'Intervals narrow as chunks come in. '}${exactProgress(p)}`,
+        `Running: ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials. ${view.stale ? `The figures below are the last run’s, of the setup as it was then, until this run’s first chunks come back. ${cutShortWords(view)}` : 'Intervals narrow as chunks come in. '}${exactProgress(p)}`,
         stop,
       );
     }
@@ -229,7 +247,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         'div',
         { class: 'status stopped', attrs: { role: 'status' } },
         done === 0
-          ? `Stopped before any trial came back (of ${total.toLocaleString('en')}). ${view.stale ? 'The figures below are the last run’s, of the setup as it was then. ' : ''}`
+          ? `Stopped before any trial came back (of ${total.toLocaleString('en')}). ${view.stale ? `The figures below are the last run’s, of the setup as it was then. ${cutShortWords(view)}` : ''}`
           : `Stopped at ${done.toLocaleString('en')} of ${total.toLocaleString('en')} trials${pointsRan(view)}. Each figure below is of the trials its point ran, with its own 95% interval: not the numbers poolsim run gives for this file, so there are no results to download. ${exactsLeft(view)}`,
         again,
       );
@@ -248,7 +266,7 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
         h(
           'div',
           {},
-          `${whatToFix(view.shown).long}${view.results.length ? '; the results below are from the last setup that ran. ' : '. '}`,
+          `${whatToFix(view.shown).long}${view.results.length ? `; the results below are from the last setup that ran. ${cutShortWords(view)}` : '. '}`,
           // Quoted as the command line prints it, a rule by its file path too: it says it is
           // poolsim run's text, for a designer matching the terminal. Each problem is also
           // said at its field, a rule there in its select's words (ui/ruleText.ts).
@@ -425,7 +443,8 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   if (!a) return root;
   // Figures of a run in flight, or of one stopped, are of the trials so far; an earlier
   // run's, shown until this one's first chunks come back (stale), are not "so far" of it.
-  const provisional = (view.state === 'running' || view.state === 'stopped') && view.stale !== true;
+  // So are those of a run an edit cut short, kept on the page as the last setup's.
+  const provisional = ((view.state === 'running' || view.state === 'stopped') && view.stale !== true) || (view.state !== 'file' && view.state !== 'finished' && cutShort(view.results));
   // Each result is named by its own setup (results carry it), not the form's: the form may
   // have been edited since (a participant renamed or removed), and the last run's figures
   // stay on the page, greyed (it read "at assassin › how many" of a run with a scout).
