@@ -725,6 +725,26 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(none.notes).toContain('the Compare change of “guards › flees” left out before cannot come back: what it changed is not in the setup now, or not where it can be told');
   });
 
+  test('a Compare change said unable to come back does not come back on a later trip, on the side added where its item was', () => {
+    // The guards' B (fleeing when outnumbered) left out of a clash, the guards taken out
+    // there and "others" added: back on the battle, it cannot come back, said. Once more
+    // to the clash and back, nothing edited: it came back on the others' flee, "left out
+    // before is back", followed straight from the battle as it was when it was left out,
+    // where the others stand in the guards' place (a review).
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'flee'], 'lostHalf') as Obj;
+    for (const via of [['viciousness', 'clash'], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle, { path: 'setup.sides.1.flee', value: 'outnumbered' });
+      page.go('viciousness', 'clash');
+      page.remove(['setup', 'sides'], 1);
+      page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+      expect(page.go('viciousness', 'battle').notes).toContain('the Compare change of “guards › flees” left out before cannot come back: what it changed is not in the setup now, or not where it can be told');
+      page.go(via[0], via[1]);
+      const again = page.go('viciousness', 'battle');
+      expect(page.change, via.join('/')).toBeUndefined();
+      expect(again.notes.filter((n) => n.includes('Compare change')), via.join('/')).toEqual([]);
+    }
+  });
+
   test('a field carried to a mechanic with the rest of its group, and taken out there, is not brought back from the memory it came from (what `marked` is for)', () => {
     // Switches as a caller makes them with no record of the edits: only `untouched` says
     // that the contest's passion 3, carried to the conflict with its side, was held there.

@@ -964,7 +964,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // whatever stands at its old place (a battle's B with the guards fleeing never, its sides
   // swapped on a clash, came back on the crew: a review).
   const sameSetup = leftFrom !== undefined && remembered !== undefined && leftFrom.system === system && leftFrom.mechanic === mechanic && JSON.stringify(leftFrom.setup) === JSON.stringify(remembered.setup);
-  const leftPath = !leftChange || !leftFrom ? leftChange?.path : sameSetup ? followMemory(leftChange.path) : rowFollowing(leftChange.path, leftFrom.setup, scenario.setup);
+  // Back on its own mechanic a second time (the page's memory of it is no longer A as it
+  // was when the change was left out: the page came back here since, and left again), it
+  // had its chance: it came back then, or was said not to. Followed straight from that A,
+  // its item taken out and another added read as the item renamed in place, and the guards'
+  // B, said to be unable to come back, came back on the new side's flee (a review).
+  const spent = leftFrom !== undefined && remembered !== undefined && leftFrom.system === system && leftFrom.mechanic === mechanic && !sameSetup;
+  const leftPath = !leftChange || !leftFrom ? leftChange?.path : spent ? undefined : sameSetup ? followMemory(leftChange.path) : rowFollowing(leftChange.path, leftFrom.setup, scenario.setup);
   const leftBack = leftChange && leftPath ? { ...leftChange, path: leftPath } : undefined;
   if (leftChange && leftFrom && leftPath === null && !compare && leftFrom.system === system && leftFrom.mechanic === mechanic) {
     notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, leftFrom.setup, { system, mechanic } as SweepMechanic))} left out before cannot come back: what it changed is not in the setup now, or not where it can be told`);
