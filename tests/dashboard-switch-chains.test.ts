@@ -725,6 +725,20 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(none.notes).toContain('the Compare change of “guards › flees” left out before cannot come back: what it changed is not in the setup now, or not where it can be told');
   });
 
+  test('a Vary row of one die of a dice list comes back from a round trip with nothing edited (it was left out, "not in the setup now")', () => {
+    // A file's row of the crew captain's second die: dice are no items with names, and
+    // the one rule of "the same item" paired objects only, so the row could follow nothing.
+    const battle = { ...withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'combatants', 0, 'dice'], ['d4', 'd6']), sweep: { 'setup.sides.0.combatants.0.dice.1': ['d6', 'd8'] } } as Obj;
+    expect(checkScenario(battle, 'battle.json').ok).toBe(true);
+    for (const via of [['viciousness', 'clash'], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect(page.current.sweep, via.join('/')).toEqual(battle.sweep);
+      expect(back.notes.filter((n) => n.includes('Vary row') && n.includes('left out')), via.join('/')).toEqual([]);
+    }
+  });
+
   test('a Compare change said unable to come back does not come back on a later trip, on the side added where its item was', () => {
     // The guards' B (fleeing when outnumbered) left out of a clash, the guards taken out
     // there and "others" added: back on the battle, it cannot come back, said. Once more

@@ -280,7 +280,14 @@ function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: O
   if (now.length === was.length) {
     const taken = new Set(pairs.values());
     now.forEach((x, j) => {
-      if (pairs.has(j) || taken.has(j) || !isObject(x) || !isObject(was[j])) return;
+      if (pairs.has(j) || taken.has(j)) return;
+      // A value that is no item (a die of a dice list) by place, as an item without a name:
+      // a Vary row of a captain's second die was left out of a round trip with nothing
+      // edited, "not in the setup now" (a review).
+      if (!isObject(x) || !isObject(was[j])) {
+        if (!isObject(x) && !isObject(was[j]) && j < was.length) pairs.set(j, j);
+        return;
+      }
       if (name(x) === undefined ? name(was[j]) === undefined : fresh.includes(j) && gone.includes(j)) pairs.set(j, j);
     });
   }
