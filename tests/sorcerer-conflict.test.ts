@@ -54,12 +54,93 @@ describe('the worked examples of sorcerer.txt', () => {
     expect(fried.next + fried.lasting).toBe(13);
   });
 
+  it('Lydia\'s laser eyes through a conflict: 2 dice against one, Power 7 — lasting 8 or 9, halved to 4 or 5, and the next penalties count where injuryPenalties reads them', () => {
+    // "If Lydia fries you with her laser eyes with 2 successes, you are eating 4 penalties to
+    // your next action, and 9 lasting penalties" ("Demonic power, lethal (laser eyes): 2X next,
+    // X+Power lasting"). One round: Lydia's 2d10 against a target with no action, whose
+    // defence is the one die (a full defence of 0 dice, no +2: rules.totallyDefensive "never").
+    // Worked apart from poolsim by enumerating every roll (Python, fractions; a tie on the
+    // highest die leaves Lydia's second die against none: 1 success, rules.exhausted "one"):
+    // 1 success 43/100, 2 successes 57/200, a miss 57/200.
+    const lydiaFries = { name: 'lydia', stamina: 3, will: 3, dice: 2, weapon: 'demonicLethal', power: 7 };
+    const you = { name: 'you', stamina: 4, will: 0, dice: 0, defence: 0, weapon: 'fists' };
+    const once = (rules: Record<string, unknown>) => run(lydiaFries, you, { trials: 4000, seed: 'laser', extra: { maxRounds: 1 }, rules: { totallyDefensive: 'never', ...rules } }).results[0];
+    const r = once({});
+    expect(r.metrics['opening.landed'].exact).toBeCloseTo(143 / 200, 12);
+    expect(r.metrics['opening.successes'].exact).toBeCloseTo(1, 12); // 43/100 + 2 · 57/200
+    // "at the end of a conflict, your lasting penalties are halved (round up)": 1 success is
+    // 1 + 7 = 8 lasting, 4 at the end; 2 successes are 2 + 7 = 9, 5 at the end. Nothing else.
+    const d = r.distributions!['lasting.you'];
+    d.x.forEach((x, i) => {
+      if (x !== 0 && x !== 4 && x !== 5) expect(d.p[i], `lasting ${x}`).toBe(0);
+    });
+    const at = (x: number) => ({ p: d.p[d.x.indexOf(x)]!, se: se(d.ci95![d.x.indexOf(x)]!) });
+    for (const [x, want] of [[0, 57 / 200], [4, 43 / 100], [5, 57 / 200]] as const) {
+      expect(Math.abs(at(x).p - want), `lasting ${x}`).toBeLessThanOrEqual(5 * at(x).se);
+    }
+    // Stamina 4: the halved 5 is past it ("Your Stamina < Penalties"), the 4 is not.
+    expect(r.metrics['injured.you'].estimate).toBe(at(5).p);
+    expect(r.metrics['hospital.you'].estimate).toBe(0);
+    // With the next penalties read too (rules.injuryPenalties "lastingAndNext"), the same
+    // trials: 4 + 2 = 6 is injured, 5 + 4 = 9 is past twice the Stamina of 4.
+    const both = once({ injuryPenalties: 'lastingAndNext' });
+    expect(both.metrics['injured.you'].estimate).toBe(at(4).p);
+    expect(both.metrics['hospital.you'].estimate).toBe(at(5).p);
+  });
+
+  it('Jesse\'s punch through a conflict: 1 success is 1 next and 1 lasting, halved to 1', () => {
+    // "So, if Jesse punches you with 1 success, you have 1 penalty to your next roll, and 1
+    // lasting penalty." One round, Jesse's one die against the one die: a tie is rolled again
+    // (rules.tiedExchange "reroll"), so he lands half the time, always with 1 success.
+    const jessePunches = { name: 'jesse', stamina: 3, will: 3, dice: 1, weapon: 'fists' };
+    const you = { name: 'you', stamina: 1, will: 0, dice: 0, defence: 0, weapon: 'fists' };
+    const once = (rules: Record<string, unknown>) => run(jessePunches, you, { trials: 4000, seed: 'punch', extra: { maxRounds: 1 }, rules: { totallyDefensive: 'never', ...rules } }).results[0];
+    const r = once({});
+    expect(r.metrics['opening.landed'].exact).toBeCloseTo(1 / 2, 12);
+    expect(r.metrics['opening.successes'].exact).toBeCloseTo(1 / 2, 12);
+    const d = r.distributions!['lasting.you'];
+    d.x.forEach((x, i) => {
+      if (x > 1) expect(d.p[i], `lasting ${x}`).toBe(0);
+    });
+    const landed = d.p[d.x.indexOf(1)]!;
+    expect(Math.abs(landed - 1 / 2)).toBeLessThanOrEqual(5 * se(d.ci95![d.x.indexOf(1)]!));
+    // Stamina 1: the lasting 1 alone is "<= Your Stamina"; with the next 1, 2 is past it and
+    // not past twice it.
+    expect(r.metrics['injured.you'].estimate).toBe(0);
+    const both = once({ injuryPenalties: 'lastingAndNext' });
+    expect(both.metrics['injured.you'].estimate).toBe(landed);
+    expect(both.metrics['hospital.you'].estimate).toBe(0);
+  });
+
   it('the rest of the table', () => {
     expect(bleed('blade', 3)).toEqual({ next: 3, lasting: 3 });
     expect(bleed('bigHandgun', 3)).toEqual({ next: 6, lasting: 3 });
     expect(bleed('bigGun', 2)).toEqual({ next: 6, lasting: 4 });
     expect(bleed('demonicTemporary', 2, 3)).toEqual({ next: 5, lasting: 0 });
     expect(bleed('demonicLasting', 2, 3)).toEqual({ next: 5, lasting: 2 });
+  });
+
+  it('every row of the bleed table, as written ("where X is the successes on the attack roll"), X = 0..6, Power 0..7', () => {
+    // sorcerer.txt "Except bleed", row by row: [weapon, next, lasting] from the text's words.
+    const rows: [string, (x: number, p: number) => number, (x: number, p: number) => number][] = [
+      ['fists', (x) => x, () => 1], // "Fists/blunt weapons: X next, 1 lasting"
+      ['blade', (x) => x, (x) => x], // "Blade: X next, X lasting"
+      ['smallHandgun', (x) => x, (x) => x], // "Small handgun (Federated Arms X-22): X next, X lasting"
+      ['bigHandgun', (x) => 2 * x, (x) => x], // "Big handgun (Armalite 44): 2X next, X lasting"
+      ['rifle', (x) => 2 * x, (x) => x], // "Rifle (FN-FAL): 2X next, X lasting"
+      ['bigGun', (x) => 3 * x, (x) => 2 * x], // "Big, big gun (Arasaka 20mm cannon): 3X next, 2X lasting"
+      ['demonicLethal', (x) => 2 * x, (x, p) => x + p], // "Demonic power, lethal (laser eyes): 2X next, X+Power lasting"
+      ['demonicTemporary', (x, p) => x + p, () => 0], // "Demonic power, non-lethal, temporary (mighty throw): X+Power next, 0 lasting"
+      ['demonicLasting', (x, p) => x + p, (x) => x], // "Demonic power, non-lethal, lasting (taser eyes): X+Power next, X lasting"
+    ];
+    expect(Object.keys(WEAPONS).sort()).toEqual(rows.map(([w]) => w).sort());
+    for (const [weapon, next, lasting] of rows) {
+      for (let x = 0; x <= 6; x++) {
+        for (let p = 0; p <= 7; p++) {
+          expect(bleed(weapon as keyof typeof WEAPONS, x, p), `${weapon} X=${x} Power=${p}`).toEqual({ next: next(x, p), lasting: lasting(x, p) });
+        }
+      }
+    }
   });
 
   it('"at the end of a conflict, your lasting penalties are halved (round up)"', () => {

@@ -74,6 +74,17 @@ describe('the text’s examples', () => {
     expect(exactOf({ name: 'you', dice: 4, penalty: 2 }, { name: 'me', dice: 3 })).toEqual(exactOf({ name: 'you', dice: 2 }, { name: 'me', dice: 3 }));
   });
 
+  test('currency: "My demon rips a guard\'s face off and eats it (5 successes). Its power now counts as +5"', () => {
+    // sorcerer.txt "The rule of currency": 5 successes roll over as 5 bonus dice, one for one,
+    // into the immediately following roll of the demon's Power (here 3, so 8 dice).
+    const exactOf = (a: object, b: object) => contest.prepare(contest.setup.parse({ a, b }), sorcererRules.parse({ exhausted: 'one' })).exact!().metrics;
+    expect(poolSize({ name: 'demon', dice: 3 }, 5)).toBe(3 + 5);
+    expect(poolSize({ name: 'demon', dice: 3, bonus: 5 })).toBe(3 + 5);
+    expect(exactOf({ name: 'demon', dice: 3, bonus: 5 }, { name: 'guard', dice: 4 })).toEqual(exactOf({ name: 'demon', dice: 8 }, { name: 'guard', dice: 4 }));
+    // +5 is worth having: the Power roll wins more often with it.
+    expect(exactOf({ name: 'demon', dice: 3, bonus: 5 }, { name: 'guard', dice: 4 })['win.demon']).toBeGreaterThan(exactOf({ name: 'demon', dice: 3 }, { name: 'guard', dice: 4 })['win.demon']);
+  });
+
   test('a side with no dice loses, and every die of the winner is a success: a penalty that takes the last die never helps', () => {
     expect(resolve([9, 4, 2], [])).toEqual({ winner: A_WINS, successes: 3, total: true });
     expect(resolve([], [1])).toEqual({ winner: B_WINS, successes: 1, total: true });

@@ -35,6 +35,15 @@ describe('the text’s examples', () => {
     expect(m.successAndSafe.exact).toBe(0);
   });
 
+  test('the fence\'s odds: 4 dice + 2 Disadvantage, +4, against "the target number was 10" — exact, against an independent enumeration', () => {
+    // Every roll of 6d6, the 4 lowest kept, + Physical Power (2) + Athletics (2) ≥ 10:
+    // 7505/7776 by enumeration apart from poolsim (Python, fractions). He "clears the fence"
+    // on all but 271 of the 7776 rolls, and always "hurts his leg" (no Caution dice).
+    const m = runScenario({ name: 'fence', system: 'vdp', mechanic: 'risky', trials: 1000, setup: { accomplish: 4, modifier: 4, successTarget: 10, riskTarget: 1, disadvantage: 2 } }).results[0].metrics;
+    expect(m.success.exact).toBeCloseTo(7505 / 7776, 12);
+    expect(m.safe.exact).toBe(0);
+  });
+
   test('a side of no dice meets no target, however low: Jack "throws caution to the wind" and "hurts his leg"', () => {
     // docs/rulings/single-rolls.md: a pool of no dice makes no check, so it neither does the
     // task nor wards off the risk, even where its total of 0 would reach the target.
@@ -87,6 +96,32 @@ describe('the text’s examples', () => {
     // "Jacob will roll his 1 Accomplish die and subtract nothing"
     expect(markResist).toBe(0);
     expect(jacobAccomplish - markResist).toBe(7);
+  });
+});
+
+describe('the guitar duel\'s outcome: "Jacob\'s gambit paid off, and the judges award him a pitcher of beer"', () => {
+  test('Jacob\'s 7 beats Mark\'s final 6, under either reading of a score of 0', () => {
+    // very-different-places.txt: "Jacob then rolls his 1 die, adding his Emotional Power (3)
+    // and Guitar Skill (2) and gets a 7 ... he totals a 16, leaving Mark with a final 6."
+    // The scores from the engine's own rolls (Mark's 4 dice to 22, Jacob's Resist to 16,
+    // Jacob's 1 die to 7, Mark's Resist of no dice to 0), then the engine's verdict.
+    const mark = new VdpRoll(4, 0, 5).keptTotal([6, 5, 3, 3]) - new VdpRoll(3, 0, 5).keptTotal([5, 4, 2]);
+    const jacob = new VdpRoll(1, 0, 5).keptTotal([2]) - new VdpRoll(0, 0, 5).keptTotal([]);
+    expect([mark, jacob]).toEqual([6, 7]);
+    for (const zeroWins of [true, false]) {
+      expect(opposedWins(jacob, mark, zeroWins)).toBe(true);
+      expect(opposedWins(mark, jacob, zeroWins)).toBe(false);
+    }
+  });
+
+  test('the duel as the engine plays it (Jacob 1 Accomplish / 3 Resist against Mark all in, +5 each): the exact odds of the gambit, against an independent enumeration', () => {
+    // Mark's score is 4d6+5 − (3d6+5), Jacob's 1d6+5 − 0 (Mark resists with no dice); the
+    // higher score wins, equal scores nobody. Worked by enumerating every roll apart from
+    // poolsim (Python, fractions): Jacob 689581/839808, Mark 12115/93312, neither 5149/104976.
+    const m = runScenario({ name: 'guitar', system: 'vdp', mechanic: 'opposed', trials: 1000, seed: 'guitar', setup: { a: { name: 'mark', accomplish: 4, resist: 0, modifier: 5 }, b: { name: 'jacob', accomplish: 1, resist: 3, modifier: 5 } } }).results[0].metrics;
+    expect(m['win.jacob'].exact).toBeCloseTo(689581 / 839808, 12);
+    expect(m['win.mark'].exact).toBeCloseTo(12115 / 93312, 12);
+    expect(m.neither.exact).toBeCloseTo(5149 / 104976, 12);
   });
 });
 

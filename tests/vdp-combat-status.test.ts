@@ -123,6 +123,14 @@ describe('Edge Charge', () => {
     expect(CHARGE_COST[CHARGE_CODE.humanShield]).toBe(2);
   });
 
+  it('the costs of the table\'s other rows: "Change Focus 1", "Break off 1"', () => {
+    // very-different-places.txt, the Edge Charge table: "Break off 1 Negates a grapple.",
+    // "Change Focus 1 The character can switch targets mid-turn".
+    expect(CHARGE_COST[CHARGE_CODE.changeFocus]).toBe(1);
+    expect(CHARGE_COST[CHARGE_CODE.breakOff]).toBe(1);
+    expect(CHARGE_COST[CHARGE_CODE.none]).toBe(0);
+  });
+
   it('"In case of a glancing hit, the attacker gains one point of charge", whatever it buys', () => {
     const m = fight([{ ...jill, allocation: '3/1' }, { ...jack, allocation: '2/2' }], 5000);
     expect(m['charge.jill'].estimate).toBeGreaterThan(0);

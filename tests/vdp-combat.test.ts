@@ -97,6 +97,20 @@ describe('the worked examples of very-different-places.txt', () => {
     expect(defenderTension(0, 5)).toBe(4);
   });
 
+  it('Jill\'s 14 is 3 dice + 3 and Jack\'s 25 is 4 dice + 5: both totals the engine\'s rolls can make', () => {
+    // "she allocates 3 dice. She has a Physical Power of 2 and a Brawling skill of 1. She
+    // rolls her dice, adding 2 and 1, getting a total of 14 ... allocates 4 dice to DEFEND.
+    // He uses his dodge skill (2) and Physical Reaction (3) to defend, getting a whopping 25."
+    const jillAttack = new VdpRoll(3, 0, 2 + 1);
+    const jackDefence = new VdpRoll(4, 0, 2 + 3);
+    expect(jillAttack.keptTotal([6, 3, 2])).toBe(14);
+    expect(jackDefence.keptTotal([6, 6, 5, 3])).toBe(25);
+    expect(jillAttack.distribution().at(14)).toBeGreaterThan(0);
+    expect(jackDefence.distribution().at(25)).toBeGreaterThan(0);
+    // "Jack easily sidesteps Jill's first punch, and gains one point of Tension."
+    expect(exchange(14, 25, 2)).toBe(-1);
+  });
+
   it('a result below Fortitude is a glancing blow; at or above it, result ÷ Fortitude rounded down', () => {
     // "If the result is less than the defender's Fortitude, the attack is a Glancing Blow"
     expect(exchange(10, 9, 2)).toBe(0);
