@@ -40,13 +40,23 @@ export function needsPower(weapon: Weapon): boolean {
   return w.nextPower !== 0 || w.lastingPower !== 0;
 }
 
+/** One row of the weapon table (WEAPONS). */
+export type WeaponBleed = (typeof WEAPONS)[Weapon];
+
+/** A row's "next" penalty of an attack with X successes. Numbers only: the conflict calls it per blow (sim/sorcerer/conflict.ts). */
+export function bleedNext(w: WeaponBleed, successes: number, power: number): number {
+  return w.nextX * successes + w.nextPower * power;
+}
+
+/** A row's "lasting" penalty of an attack with X successes. */
+export function bleedLasting(w: WeaponBleed, successes: number, power: number): number {
+  return w.lastingX * successes + w.lastingFlat + w.lastingPower * power;
+}
+
 /** The "next" and "lasting" penalties of an attack with X successes. */
 export function bleed(weapon: Weapon, successes: number, power = 0): { next: number; lasting: number } {
   const w = WEAPONS[weapon];
-  return {
-    next: w.nextX * successes + w.nextPower * power,
-    lasting: w.lastingX * successes + w.lastingFlat + w.lastingPower * power,
-  };
+  return { next: bleedNext(w, successes, power), lasting: bleedLasting(w, successes, power) };
 }
 
 /** "at the end of a conflict, your lasting penalties are halved (round up)". */

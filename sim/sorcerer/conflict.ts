@@ -66,7 +66,7 @@ import type { SorcererRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
-import { WEAPONS, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
+import { WEAPONS, bleedLasting, bleedNext, halvedLasting, needsPower, weaponSchema } from './bleed.ts';
 
 /** Rounds a conflict lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
 export const DEFAULT_CONFLICT_ROUNDS = 20;
@@ -912,8 +912,8 @@ export const conflict = defineMechanic({
               const s = successesOf(state);
               if (w === A_WINS) {
                 const wp = weapon[x];
-                pending[y] += wp.nextX * s + wp.nextPower * power[x];
-                lasting[y] += wp.lastingX * s + wp.lastingFlat + wp.lastingPower * power[x];
+                pending[y] += bleedNext(wp, s, power[x]);
+                lasting[y] += bleedLasting(wp, s, power[x]);
                 // "I punch my demon in the face (2 successes). That will give me 2 bonus dice":
                 // with rules.attackCurrency "nextAction", into x's next action (it has acted).
                 if (currencyAttack[x]) carried[x] += s;
