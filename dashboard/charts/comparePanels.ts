@@ -143,8 +143,15 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       title: `${what}: B − A`,
       svg: compareDifference(same, kind),
       table: {
-        columns: ['', 'B − A', '95% interval', 'exact'],
-        rows: same.map((r) => [textCell(r.label), signedNumberCell(r.difference.estimate, kind, r.difference.ci95), signedIntervalCell(r.difference.ci95, kind), differenceCell(r.difference.exact, r.exactPendingA || r.exactPendingB ? pendingWord : undefined)]),
+        // Its exact column where A and B's table has theirs: one of nothing but "—" stood
+        // beside an A and B table with none (sorcerer/conflict swept, Compare on: a review).
+        columns: ['', 'B − A', '95% interval', ...(exact ? ['exact'] : [])],
+        rows: same.map((r) => [
+          textCell(r.label),
+          signedNumberCell(r.difference.estimate, kind, r.difference.ci95),
+          signedIntervalCell(r.difference.ci95, kind),
+          ...(exact ? [differenceCell(r.difference.exact, r.exactPendingA || r.exactPendingB ? pendingWord : undefined)] : []),
+        ]),
       },
     });
   }
