@@ -6,7 +6,8 @@
 import { parseHTML } from 'linkedom';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { evaluateChecks, planScenario } from '../sim/scenario.ts';
-import { runPlan } from '../sim/assemble.ts';
+import { partialResult, runPlan } from '../sim/assemble.ts';
+import { runPoint } from '../sim/run.ts';
 import type { ScenarioResult } from '../sim/result.ts';
 import { measured } from '../reports/checkText.ts';
 
@@ -157,8 +158,9 @@ describe('a stopped run', () => {
     const partial = firstPointOnly();
     const stopped = renderResults({ state: 'stopped', results: [partial], progress, pointCount: 2 }, options);
     expect(stopped.querySelector('.varying')!.textContent).toMatch(/^Varied \(1 of 2 points back\):/);
-    // Results of an earlier setup shown while the new run has none back: the new run's count is not theirs.
-    const stale = renderResults({ state: 'running', results: [partial], stale: true, progress, pointCount: 5 }, options);
+    // Results of an earlier setup shown while the new run has none back carry their own
+    // run's count (App.runLabels), not the new run's: all back, a plain count.
+    const stale = renderResults({ state: 'running', results: [partial], stale: true, progress, pointCount: 1 }, options);
     expect(stale.querySelector('.varying')!.textContent).toMatch(/^Varied \(1 point\):/);
     const full = runPlan(planScenario(heist, 'heist.json'));
     const finished = renderResults({ state: 'finished', results: [full], pointCount: 2 }, options);
@@ -298,5 +300,41 @@ describe('figures of a run an edit cut short, kept on the page', () => {
     const root = renderResults({ state: 'invalid', stale: true, results: [full], problems: ['heist.json: setup.challenges: expected a number, got "x"'] }, options);
     expect(root.querySelector('.status')!.textContent).not.toContain('cut short');
     expect(root.querySelector('.headline h3')!.textContent).toBe('Headline');
+  });
+});
+
+describe('a run an edit cut short whose points shown each ran all their trials (a review)', () => {
+  // A sweep whose points are one chunk each comes back point by point: cut short, the
+  // points shown ran all their trials and the rest none. Its checks passed at points that
+  // never came back ("pass … at challenges = 5", which 3 dice cannot pass), its headline plain.
+  test('points missing: said, the checks on them not passed, the headline "so far"', () => {
+    const partial = firstPointOnly();
+    const views = [
+      renderResults({ state: 'invalid', stale: true, results: [partial], pointCount: 2, problems: ['heist.json: setup.challenges: expected a number, got "x"'] }, options),
+      renderResults({ state: 'running', stale: true, results: [partial], pointCount: 2, progress: [{ done: 0, total: 1, trialsDone: 0, trialsTotal: 3000 }] }, options),
+    ];
+    for (const root of views) {
+      expect(root.querySelector('.status')!.textContent).toContain('They are of a run cut short (1 of its 2 points came back). ');
+      expect(root.querySelector('.headline h3')!.textContent).toBe('Headline (so far)');
+      const items = [...root.querySelectorAll('.checks li')];
+      expect(items[0]!.getAttribute('class')).toBe('pending');
+      expect(root.querySelector('.varying')!.textContent).toContain('1 of 2 points back');
+    }
+    // The same run's figures, finished and kept after an edit: nothing of the kind.
+    const full = runPlan(planScenario(heist, 'heist.json'));
+    const root = renderResults({ state: 'invalid', stale: true, results: [full], pointCount: 2, problems: ['x'] }, options);
+    expect(root.querySelector('.status')!.textContent).not.toContain('cut short');
+    expect(root.querySelector('.headline h3')!.textContent).toBe('Headline');
+  });
+
+  test('exact values not computed: a check decided on them is not judged (it said FAIL), as a stopped run’s', () => {
+    const sc = { ...heist, sweep: undefined, expect: [{ metric: 'success', atLeast: 0.1, decide: 'exact' }] };
+    const plan = planScenario(sc, 'heist.json');
+    const partial = partialResult(plan, plan.points.map((p) => runPoint(p.simulation, plan.seed, p.stream, plan.trials, plan.chunkTrials)), () => true);
+    const root = renderResults({ state: 'invalid', stale: true, results: [partial], pointCount: 1, problems: ['x'] }, options);
+    expect(root.querySelector('.status')!.textContent).toContain('They are of a run cut short (the exact values of 1 of the points shown were not computed). ');
+    const item = root.querySelector('.checks li')!;
+    expect(item.getAttribute('class')).toBe('pending');
+    expect(item.textContent).toContain('not judged: they were not computed');
   });
 });

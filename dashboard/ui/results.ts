@@ -200,20 +200,36 @@ function exactsLeft(view: ResultsView): string {
 
 /**
  * Whether figures are of a run that ended before its trials were in: a point that ran fewer
- * than the result's trials per point (a --precision result's points each ran their own).
+ * than the result's trials per point (a --precision result's points each ran their own), a
+ * point whose exact values were still to come (PointResult.exactPending), or, given the
+ * run's `pointCount`, fewer points than it planned (a sweep whose points are one chunk each
+ * came back whole, point by point: those shown ran all their trials, the rest none).
  * An edit cancels the run in flight and its figures so far stay on the page, marked as the
  * last setup's, as a finished run's are: they were said to be "from the last setup that
  * ran", a plain "Headline", with no word that they were of 278,528 of its 3,000,000 trials
- * (a dashboard honesty audit).
+ * (a dashboard honesty audit); a sweep's checks passed at points that never came back, and
+ * a check decided on exact values not computed said FAIL, as no stopped run's does (a review).
  */
-export function cutShort(results: readonly ScenarioResult[]): boolean {
-  return results.some((r) => r.precision === undefined && r.results.some((p) => p.trials !== undefined && p.trials < r.trials));
+export function cutShort(results: readonly ScenarioResult[], pointCount?: number): boolean {
+  return results.some(
+    (r) =>
+      (r.precision === undefined && r.results.some((p) => p.trials !== undefined && p.trials < r.trials)) ||
+      r.results.some((p) => p.exactPending) ||
+      (pointCount !== undefined && r.results.length < pointCount),
+  );
 }
 
 /** What a stale view's figures are, where their run was cut short: "They are of a run cut short (the point shown ran 278,528 of its 3,000,000 trials), …". */
 function cutShortWords(view: ResultsView): string {
-  if (!cutShort(view.results)) return '';
-  return `They are of a run cut short (${pointsRan(view).slice('; '.length)} trials), each figure with its own 95% interval: not the numbers poolsim run gives for that setup. `;
+  if (!cutShort(view.results, view.pointCount)) return '';
+  const parts: string[] = [];
+  const got = Math.min(...view.results.map((r) => r.results.length));
+  if (view.pointCount !== undefined && got < view.pointCount) parts.push(`${got.toLocaleString('en')} of its ${view.pointCount.toLocaleString('en')} points came back`);
+  const short = view.results.some((r) => r.precision === undefined && r.results.some((p) => p.trials !== undefined && p.trials < r.trials));
+  if (short) parts.push(`${pointsRan(view).slice('; '.length)} trials`);
+  const left = view.results.reduce((n, r) => n + r.results.filter((p) => p.exactPending).length, 0);
+  if (left > 0) parts.push(`the exact values of ${left.toLocaleString('en')} of the points shown were not computed`);
+  return `They are of a run cut short (${parts.join('; ')})${short ? ', each figure with its own 95% interval: not the numbers poolsim run gives for that setup' : ''}. `;
 }
 
 function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'onRunAgain' | 'stopButton'>): HTMLElement {
@@ -444,7 +460,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   // Figures of a run in flight, or of one stopped, are of the trials so far; an earlier
   // run's, shown until this one's first chunks come back (stale), are not "so far" of it.
   // So are those of a run an edit cut short, kept on the page as the last setup's.
-  const provisional = ((view.state === 'running' || view.state === 'stopped') && view.stale !== true) || (view.state !== 'file' && view.state !== 'finished' && cutShort(view.results));
+  const provisional = ((view.state === 'running' || view.state === 'stopped') && view.stale !== true) || (view.state !== 'file' && view.state !== 'finished' && cutShort(view.results, view.pointCount));
   // Each result is named by its own setup (results carry it), not the form's: the form may
   // have been edited since (a participant renamed or removed), and the last run's figures
   // stay on the page, greyed (it read "at assassin › how many" of a run with a scout).
@@ -494,8 +510,9 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // mechanic has them, and what the setup asks that changes nothing.
         // One tight list: a paragraph each took ~110 px above the charts for three (an audit).
         notesList(pointNotes(result), result, setup),
-        // pointCount is the plan of the run under way; stale results are an earlier one's.
-        varyingLine(result, setup, view.state === 'file' || view.stale ? undefined : view.pointCount),
+        // pointCount is the plan of the run the figures are of (App.runLabels: a stale view
+        // keeps the last run's), so a sweep cut short says how many of its points came back.
+        varyingLine(result, setup, view.state === 'file' ? undefined : view.pointCount),
         checks(result, provisional, setup, exactPending),
         twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
