@@ -10,6 +10,10 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { planScenario } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard stale-labels end-to-end test');
 const RUN_TIMEOUT = 90_000;
@@ -73,6 +77,35 @@ describe.skipIf(!CHROMIUM)('the last run’s figures keep their own labels, in C
       expect(text).not.toContain('from 3 to 5');
     }
     await expect(help.textContent()).resolves.toContain('B changes “challenges” from 3 to 5');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
+
+describe.skipIf(!CHROMIUM)('a results file’s figures are not the last setup’s, in Chromium', () => {
+  // A review: a results file opened, then "Back to my setup" where the setup cannot run,
+  // kept the file's two results on the page as "from the last setup that ran", drawn as
+  // "A and B" ("B changes one thing"). Failed before the fix.
+  test('back to a setup that cannot run: the file’s results go', async () => {
+    const p = await suite.page('');
+    await p.fill(field('trials'), '2000');
+    await finished(p);
+    await p.fill(field('trials'), '0');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    const one = (name: string, challenges: number) =>
+      runPlan(planScenario({ name, system: 'viciousness', mechanic: 'knavery', trials: 500, seed: name, setup: { challenges, participants: [{ name: 'crew', count: 3 }] } }, `${name}.json`));
+    const file = join(mkdtempSync(join(suite.dashboard!.work, 'two-')), 'two-results.json');
+    writeFileSync(file, JSON.stringify([one('first', 1), one('second', 4)]));
+    await p.setInputFiles('#file', file);
+    await p.waitForSelector('.results[data-run-state="file"]');
+    await p.click('#setup .file-note button.back');
+    await p.waitForSelector('.results[data-run-state="invalid"]');
+    const results = p.locator('#results .results');
+    await expect(results.locator('.status').textContent()).resolves.not.toContain('the results below are from the last setup that ran');
+    await expect(results.locator('.compare-view').count()).resolves.toBe(0);
+    await expect(results.locator('section.result').count()).resolves.toBe(0);
+    // Fixed, the setup runs, and its own figures are drawn.
+    await suite.finishedAfter(p, () => p.fill(field('trials'), '2000'));
+    await expect(results.locator('section.result > h2').allTextContents()).resolves.toEqual([expect.not.stringMatching(/^(first|second)$/)]);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 });

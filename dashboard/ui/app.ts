@@ -1029,6 +1029,11 @@ export class App implements SetupContext {
       return;
     }
     this.cancelRun();
+    // A results file shown (left by "Back to my setup") is no run of this setup: its figures
+    // go, not kept as the last setup's (a review: a setup that could not run kept a file's two
+    // results, said to be "from the last setup that ran" and drawn as "A and B", B changing
+    // "one thing"). A new run began with none of them already.
+    if (this.view.state === 'file') this.view = { state: 'idle', results: [] };
     // A check decided on the exact values is judged again, by the next run.
     this.judging = undefined;
     this.downloadTitle();
