@@ -311,6 +311,13 @@ describe('the scheduler gives the CLI’s numbers', () => {
     // Asked twice with two numbers: neither is taken without a word of the other (the first was).
     expect(workers('?workers=2&workers=8', 4)).toEqual({ count: 4, note: 'the address asks for ?workers=2 and ?workers=8, different numbers of workers, so neither is used: the page runs 4, as it does without them.' });
     expect(workers('?workers=3&workers=3', 8)).toEqual({ count: 3 });
+    // Alike as read, one number written two ways, is that number (a review: "2" and "02" were
+    // said to be different numbers and neither used); each asked is named once; one that is no
+    // number is not called one.
+    expect(workers('?workers=2&workers=02', 4)).toEqual({ count: 2 });
+    expect(workers('?workers=2&workers=2&workers=8', 4)).toEqual({ count: 4, note: 'the address asks for ?workers=2 and ?workers=8, different numbers of workers, so neither is used: the page runs 4, as it does without them.' });
+    expect(workers('?workers=2&workers=8&workers=5', 4).note).toBe('the address asks for ?workers=2, ?workers=8 and ?workers=5, different numbers of workers, so none is used: the page runs 4, as it does without them.');
+    expect(workers('?workers=abc&workers=4', 4)).toEqual({ count: 4, note: 'the address asks for ?workers=abc and ?workers=4, not one number of workers, so neither is used: the page runs 4, as it does without them.' });
   });
 });
 

@@ -8,6 +8,7 @@
 import * as Comlink from 'comlink';
 import type { ChunkWorkerApi } from '../../workers/browser.ts';
 import { ComlinkPool } from '../../workers/comlink-pool.ts';
+import { wordList } from '../../sim/words.ts';
 
 /** More workers than this only add start-up time for the chunk sizes we run. */
 const MAX_WORKERS = 16;
@@ -25,10 +26,18 @@ export function workerCount(search: string, cores: number | undefined): number {
 export function workers(search: string, cores: number | undefined): { count: number; note?: string } {
   const perCore = Math.min(Math.max(cores ?? 4, 1), MAX_WORKERS);
   const all = new URLSearchParams(search).getAll('workers');
-  // Asked twice, and not alike ("?workers=2&workers=8"), neither is the one asked: the
-  // first was taken without a word of the other (a dashboard audit).
-  if (new Set(all).size > 1) {
-    return { count: perCore, note: `the address asks for ${all.map((t) => `?workers=${t}`).join(' and ')}, different numbers of workers, so neither is used: the page runs ${perCore}, as it does without them.` };
+  // Asked more than once, and not alike ("?workers=2&workers=8"), none is the one asked: the
+  // first was taken without a word of the other (a dashboard audit). Alike is the same
+  // number as each is read ("2" and "02" are; a review: they were said to be different
+  // numbers and neither used), or the same text where one is no number.
+  const read = (t: string) => (/^\s*\d+\s*$/.test(t) ? String(Number(t)) : `text ${t}`);
+  if (new Set(all.map(read)).size > 1) {
+    const asked = [...new Set(all)].map((t) => `?workers=${t}`);
+    const numbers = all.every((t) => /^\s*\d+\s*$/.test(t));
+    return {
+      count: perCore,
+      note: `the address asks for ${wordList(asked)}, ${numbers ? 'different numbers of workers' : 'not one number of workers'}, so ${asked.length === 2 ? 'neither' : 'none'} is used: the page runs ${perCore}, as it does without them.`,
+    };
   }
   const text = all[0] ?? null;
   if (text === null) return { count: perCore };
