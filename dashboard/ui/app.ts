@@ -1178,8 +1178,13 @@ export class App implements SetupContext {
     this.redrawTimer = setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
+      const results = run.snapshot();
+      // Exact values may come back before any chunk (LiveRun calls onMerge for them too): a
+      // snapshot of no point yet would wipe the last run's figures for a page of none, under
+      // this run's labels (a review). The next merge redraws.
+      if (results.every((r) => r.results.length === 0)) return;
       const t0 = performance.now();
-      this.view = { ...this.view, ...this.runLabels, results: run.snapshot(), stale: false, progress: run.progress() };
+      this.view = { ...this.view, ...this.runLabels, results, stale: false, progress: run.progress() };
       this.drawResults();
       this.liveRedrawMs = performance.now() - t0;
       performance.measure(LIVE_REDRAW_MEASURE, { start: t0 });
