@@ -1,6 +1,6 @@
 /** Shared test helpers: run a scenario object in-process and compare MC with exact. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -68,6 +68,32 @@ export class Capture {
     this.text += chunk;
     return true;
   }
+}
+
+/**
+ * A knavery heist of `trials` trials written as heist.json in `dir`, and its two shards run
+ * to part-0.json and part-1.json there (the compiled command, one thread): the parts the
+ * merge tests tamper with or read.
+ */
+export async function heistParts(dir: string, trials: number): Promise<{ scenario: string; parts: string[] }> {
+  const scenario = join(dir, 'heist.json');
+  const parts = [join(dir, 'part-0.json'), join(dir, 'part-1.json')];
+  writeFileSync(
+    scenario,
+    JSON.stringify({
+      name: 'heist',
+      system: 'viciousness',
+      mechanic: 'knavery',
+      trials,
+      seed: 's',
+      setup: { challenges: 2, participants: [{ name: 'a', count: 2, dice: ['d6'] }] },
+    }),
+  );
+  for (const [i, p] of parts.entries()) {
+    const r = await poolsim('run', scenario, '--shard', `${i}/2`, '--out', p, '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+  }
+  return { scenario, parts };
 }
 
 /** Run `poolsim ARGV…` in this process; returns its exit code, stdout and stderr. */

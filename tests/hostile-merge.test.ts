@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Capture, poolsim, tempFolders } from './helpers.ts';
+import { Capture, heistParts, poolsim, tempFolders } from './helpers.ts';
 import { MAX_PART_BYTES, scenarioHash, tallyHash } from '../cli/shard.ts';
 
 /** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
@@ -18,21 +18,8 @@ const scenario = join(dir, 'heist.json');
 const parts = [join(dir, 'part-0.json'), join(dir, 'part-1.json')];
 
 beforeAll(async () => {
-  writeFileSync(
-    scenario,
-    JSON.stringify({
-      name: 'heist',
-      system: 'viciousness',
-      mechanic: 'knavery',
-      trials: 200_000, // 4 chunks: both shards hold some
-      seed: 's',
-      setup: { challenges: 2, participants: [{ name: 'a', count: 2, dice: ['d6'] }] },
-    }),
-  );
-  for (const [i, p] of parts.entries()) {
-    const r = await poolsim('run', scenario, '--shard', `${i}/2`, '--out', p, '--workers', '1');
-    expect(r.code, r.err).toBe(0);
-  }
+  // 4 chunks: both shards hold some
+  await heistParts(dir, 200_000);
 }, 60_000);
 
 /** part-1 edited by `edit`, merged with part-0: exit 2 with `message`. */

@@ -7,7 +7,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Capture, compiledWorkerFile, poolsim, tempFolders } from './helpers.ts';
+import { Capture, compiledWorkerFile, heistParts, poolsim, tempFolders } from './helpers.ts';
 import { main } from '../cli/main.ts';
 
 const tempFolder = tempFolders();
@@ -16,21 +16,7 @@ const scenario = join(dir, 'heist.json');
 const parts = [join(dir, 'part-0.json'), join(dir, 'part-1.json')];
 
 beforeAll(async () => {
-  writeFileSync(
-    scenario,
-    JSON.stringify({
-      name: 'heist',
-      system: 'viciousness',
-      mechanic: 'knavery',
-      trials: 70_000,
-      seed: 's',
-      setup: { challenges: 2, participants: [{ name: 'a', count: 2, dice: ['d6'] }] },
-    }),
-  );
-  for (const [i, p] of parts.entries()) {
-    const r = await poolsim('run', scenario, '--shard', `${i}/2`, '--out', p, '--workers', '1');
-    expect(r.code, r.err).toBe(0);
-  }
+  await heistParts(dir, 70_000);
 }, 60_000);
 
 /** `poolsim ARGV… >> file` (or `> file`: `truncate` first, as the shell does): its exit code and stderr. */
