@@ -323,7 +323,9 @@ function checks(result: ScenarioResult, provisional: boolean, setup?: unknown, e
         // has nothing to pass on (evaluateChecks would call it a pass): said so ("at
         // challenges = 5: no trials there yet"; "its points" stood where one point was named).
         if (provisional && !result.results.some((r) => pointMatches(e.point, r.point))) {
-          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials ${e.point ? 'there' : 'at any point'} yet`);
+          // "yet" only of a run still going: of one stopped or cut short by an edit, none will come (a review).
+          const when = exactPending === 'computing' ? 'yet' : '(the run ended before any came back)';
+          return h('li', { class: 'pending' }, h('span', { class: 'badge' }, '—'), ` ${metricLabel(result, e.metric)} ${bound}`, where, `: no trials ${e.point ? 'there' : 'at any point'} ${when}`);
         }
         // Decided on exact values some of its points do not have yet (the workers compute
         // them, PointResult.exactPending): evaluateChecks counts those as failing, which a
