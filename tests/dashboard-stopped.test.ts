@@ -295,6 +295,14 @@ describe('figures of a run an edit cut short, kept on the page', () => {
     }
   });
 
+  test('a run that failed says whose figures stay below: the last run\'s (cut short or not), or its own until it failed (it said neither: a review)', () => {
+    const failed = (stale: boolean, results: ScenarioResult[]) =>
+      renderResults({ state: 'failed', stale, results, message: 'heist.json: result point 0, chunk 3: out of memory' }, options).querySelector('.status')!.textContent;
+    expect(failed(true, [cut()])).toBe(`The run failed: heist.json: result point 0, chunk 3: out of memory. The figures below are the last run’s, of the setup as it was then. ${said} `);
+    expect(failed(false, [cut()])).toBe('The run failed: heist.json: result point 0, chunk 3: out of memory. The figures below are this run’s until it failed, each with its own 95% interval: not the numbers poolsim run gives for this file.');
+    expect(failed(false, [])).toBe('The run failed: heist.json: result point 0, chunk 3: out of memory');
+  });
+
   test('a finished run kept after an edit says nothing of the kind', () => {
     const full = runPlan(planScenario(single, 'heist.json'));
     const root = renderResults({ state: 'invalid', stale: true, results: [full], problems: ['heist.json: setup.challenges: expected a number, got "x"'] }, options);

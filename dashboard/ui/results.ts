@@ -293,8 +293,18 @@ function status(view: ResultsView, options?: Pick<ResultsOptions, 'onStop' | 'on
       );
     case 'file':
       return h('div', { class: 'status file', attrs: { role: 'status' } }, `Showing ${view.source ?? 'a results file'}: results as they were reported (nothing runs while they are shown).`);
-    case 'failed':
-      return h('div', { class: 'status invalid', attrs: { role: 'alert' } }, `The run failed: ${view.message ?? 'unknown error'}`);
+    case 'failed': {
+      // Whose figures stay below: the last run's, where this one failed before its first
+      // chunks came back, or this run's until it failed (it said neither: a review).
+      const whose = !view.results.some((r) => r.results.length > 0)
+        ? ''
+        : view.stale
+          ? ` The figures below are the last run’s, of the setup as it was then. ${cutShortWords(view)}`
+          : ` The figures below are this run’s until it failed, each with its own 95% interval: not the numbers poolsim run gives for this file.`;
+      const message = view.message ?? 'unknown error';
+      const end = whose === '' || /[.!?…]$/.test(message) ? '' : '.';
+      return h('div', { class: 'status invalid', attrs: { role: 'alert' } }, `The run failed: ${message}${end}${whose}`);
+    }
     default:
       return h('div', { class: 'status', attrs: { role: 'status' } }, 'Set up a scenario to run it.');
   }
