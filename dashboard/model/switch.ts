@@ -245,8 +245,8 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
 }
 
 /**
- * Which item of `was` each item of `now` is, as indexes (now → was): the one of its name;
- * else one renamed: of the names gone and the names new, the one pair alike in all else
+ * Which item of `was` each item of `now` is, as indexes (now → was): the one of its name
+ * (a name two items share: the one of that name alike in all else, where only one is); else one renamed: of the names gone and the names new, the one pair alike in all else
  * (`rest` of each, key order aside: what the form of `now`'s items has of them), moved or
  * not; else one renamed in place (the name that stood there gone, its own new), and an item
  * without a name by place, where the list is as long as it was. An item paired with none is
@@ -268,8 +268,23 @@ function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: O
     const [here, there] = [where(now, n), where(was, n)];
     if (here.length === 1 && there.length === 1) pairs.set(j, there[0]!);
   });
-  const gone = was.flatMap((x, k) => (name(x) !== undefined && where(now, name(x)!).length === 0 ? [k] : []));
-  const fresh = now.flatMap((x, j) => (name(x) !== undefined && where(was, name(x)!).length === 0 ? [j] : []));
+  // A name two items share (one typed over another's, a slip put right later): each the one
+  // of that name alike in all else, where only one is. Paired with none, the guards (the
+  // crew's name typed as "guards", "+ add side", then "crew" again) were another side at
+  // every step, and their flee was gone from the battle, unsaid (a review).
+  now.forEach((x, j) => {
+    const n = name(x);
+    if (n === undefined || pairs.has(j)) return;
+    const taken = new Set(pairs.values());
+    const from = where(was, n).filter((k) => !taken.has(k) && alike(was[k]) === alike(x));
+    const rivals = where(now, n).filter((f) => !pairs.has(f) && alike(now[f]) === alike(x));
+    if (from.length === 1 && rivals.length === 1) pairs.set(j, from[0]!);
+  });
+  // The names gone and the names new: of each list, the items with a name paired with none
+  // (where no name is shared, those whose name the other list has not).
+  const paired = new Set(pairs.values());
+  const gone = was.flatMap((x, k) => (name(x) !== undefined && !paired.has(k) ? [k] : []));
+  const fresh = now.flatMap((x, j) => (name(x) !== undefined && !pairs.has(j) ? [j] : []));
   for (const j of fresh) {
     const from = gone.filter((k) => alike(was[k]) === alike(now[j]));
     if (from.length === 1 && fresh.filter((f) => alike(now[f]) === alike(now[j])).length === 1) pairs.set(j, from[0]!);
@@ -341,12 +356,14 @@ function ownIn(value: Obj, held: Obj, theirs: readonly Field[]): Obj {
  * page left it, oldest first) where its form has the field and its memory the place for
  * it, each with only what the form has of it (a battle side's flee is no clash's). One the
  * mechanic refuses (checked as the CLI checks it) leaves the memory's value, and `refused`
- * says it. `latest`: each path's latest edit, its value as this mechanic takes it, and
+ * says it, unless what the edits made of that field of the setup in the end is taken. `latest`: each path's latest edit, its value as this mechanic takes it, and
  * whether its form labels the field otherwise.
  */
 function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[], called: string) {
   let out = back;
   const refused = new Map<string, string>();
+  /** Of each edit refused, the field of the setup it is in (`sides`). */
+  const refusedUnder = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
   // The memory with every edit, taken here or not: each is read against the one before it,
   // as the designer made it. A step this mechanic refuses is still one (the last side of
@@ -382,6 +399,9 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
     made = withValue(made, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) made = pruneEmpty(made, ['setup', ...edit.path]);
+    // …and an edit inside a list, or an item, edited whole before is the latest of it too: the
+    // side added on a clash, its count then set, came back as set, said not to (a review).
+    for (const [k, entry] of latest) if (at.startsWith(`${k}.`)) entry.value = structuredClone(getAt(made.setup, entry.edit.path));
     steps.push(made.setup);
     if (JSON.stringify(held) === JSON.stringify(value)) continue;
     let trial = withValue(out, ['setup', ...edit.path], structuredClone(value));
@@ -392,9 +412,22 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const it = held === undefined ? `${label} is back as ${called} had it, left out` : `${label} is back as it was on ${called}, ${JSON.stringify(held)}`;
       const wanted = edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on} since`;
       refused.set(at, `${it}: ${called} cannot take ${wanted}`);
+      refusedUnder.set(at, String(edit.path[0]));
       continue;
     }
     out = trial;
+  }
+  // A step refused on the way is no refusal where what the edits made of the field in the
+  // end is taken (`made`): "guards" typed over the crew's name, "+ add side", then "crew"
+  // again, the two steps of two sides named "guards" were refused, and the battle came back
+  // with its two sides of before, the side added gone (a review).
+  for (const top of new Set(refusedUnder.values())) {
+    const value = getAt(made.setup, [top]);
+    let trial = withValue(out, ['setup', top], structuredClone(value));
+    if (value === undefined) trial = pruneEmpty(trial, ['setup', top]);
+    if (problemsUnder(trial, `setup.${top}`) && !problemsUnder(out, `setup.${top}`)) continue;
+    out = trial;
+    for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
   }
   return { back: out, refused, latest, steps };
 }
