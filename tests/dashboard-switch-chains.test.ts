@@ -462,6 +462,31 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(back.notes).toEqual([]);
   });
 
+  test('a side added on another mechanic, the battle refusing a field of another side with three: the rest comes back, and what cannot is said', () => {
+    // The crew's marksman push (a battle of two sides only), the guards fleeing when
+    // outnumbered; on a clash "+ add side" and the guards' count set. Back on the battle, the
+    // three sides were read by place only where there were as many as before: the flee and
+    // the push were both gone, nothing said (a review).
+    const battle = structuredClone(newScenario('viciousness', 'battle')) as any;
+    battle.setup.sides[0].marksmanPush = 'first';
+    battle.setup.sides[0].combatants[0].traits = ['marksman'];
+    battle.setup.sides[1].flee = 'outnumbered';
+    expect(checkScenario(battle, 'battle.json').ok).toBe(true);
+    const page = asThePage(battle);
+    page.go('viciousness', 'clash');
+    page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+    page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 7) as Obj;
+    const back = page.go('viciousness', 'battle');
+    expect((page.current.setup as any).sides.map((s: any) => [s.name, s.flee, s.marksmanPush, s.combatants[0].count])).toEqual([
+      ['crew', undefined, undefined, undefined],
+      ['guards', 'outnumbered', undefined, 7],
+      ['others', undefined, undefined, undefined],
+    ]);
+    expect(back.notes).toHaveLength(1);
+    expect(back.notes[0]).toMatch(/^“crew › Marksman’s push” "first", as it was on “Violence: a whole battle”, cannot come back: .*battle of two sides/);
+    expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+  });
+
   test('a rule set or taken out on another mechanic of the system comes back as last set, by way of another system', () => {
     // A battle's hit "exact4", set to "4+" on a clash, by way of a basic check: the battle
     // came back with "exact4", said as "back as it was".

@@ -251,7 +251,7 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
  * not; else one renamed in place (the name that stood there gone, its own new), and an item
  * without a name by place, where the list is as long as it was. An item paired with none is
  * another item: one taken out, or added. The one rule of "the same item" for every use of
- * it: a side's fields its other mechanic has no field for (withOwnFields) and a Vary row, a
+ * it: a side's fields its other mechanic has no field for (withOwnFields, withItemsBack) and a Vary row, a
  * Find question or a Compare change following its item (rowFollowing) were paired by two,
  * and a row came back on one side with the flee of another (a review).
  */
@@ -539,27 +539,36 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     return Object.fromEntries(Object.entries(value).filter(([inner]) => !field.fields.some((f) => f.key === inner)));
   };
   /**
-   * A list both have (a battle's sides in a clash): each item with the fields this mechanic's
-   * items had when the page left it that the other's items have no field for, by place (a
+   * A list both have (a battle's sides in a clash): for each item, the fields this
+   * mechanic's item had when the page left it that the other's items have no field for (a
    * battle's guards fled at "lostHalf", back from a clash, fled at the default: a review).
-   * Only where the list is as long as it was, so an item added or taken out elsewhere gets
-   * nobody else's.
+   * Each item's own is that of the same item (sameItems: by its name, or renamed, all else
+   * the other's form has of it the same, or in place where the list is as long as it was),
+   * so one added or taken out elsewhere gets nobody else's; by place only, a side added on
+   * the clash (the battle having refused it, or refused a step on the way to it) left the
+   * guards' flee and the crew's marksman push out, unsaid (a review).
    */
-  const withItemsBack = (key: string, value: unknown, was: unknown): unknown => {
+  const itemsBack = (key: string, value: unknown, was: unknown): Obj[] | undefined => {
     const field = leftField(key);
-    if (!Array.isArray(value) || !Array.isArray(was) || value.length !== was.length || !field || field.kind !== 'list') return value;
+    if (!Array.isArray(value) || !Array.isArray(was) || !field || field.kind !== 'list') return undefined;
     const held = oldSetup[key];
     const startedItems = isObject(oldTemplate) ? oldTemplate[key] : undefined;
+    const rest = (x: Obj) => Object.fromEntries(field.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
+    const pairs = sameItems(was, value, rest);
     return value.map((item, i) => {
-      const before = was[i];
-      if (!isObject(item) || !isObject(before)) return item;
+      const before = pairs.has(i) ? was[pairs.get(i)!] : undefined;
+      if (!isObject(item) || !isObject(before)) return {};
       // A field the other's items have too, but this item never held there (nor started
       // from: one taken out there stays out), is this mechanic's as it was.
       const heldItem = Array.isArray(held) && isObject(held[i]) ? held[i] : {};
       const startedItem = Array.isArray(startedItems) && isObject(startedItems[i]) ? startedItems[i] : {};
       const extra = Object.entries(before).filter(([inner]) => !field.fields.some((f) => f.key === inner) || (!(inner in item) && !(inner in heldItem) && !(inner in startedItem)));
-      return { ...Object.fromEntries(structuredClone(extra)), ...item };
+      return Object.fromEntries(structuredClone(extra));
     });
+  };
+  const withItemsBack = (key: string, value: unknown, was: unknown): unknown => {
+    const extras = itemsBack(key, value, was);
+    return extras && Array.isArray(value) ? value.map((item, i) => (isObject(item) ? { ...extras[i], ...item } : item)) : value;
   };
   const kept: string[] = [];
   const dropped: string[] = [];
@@ -680,7 +689,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // go along (metric names, Find questions and expect checks use them). One the other
     // mechanic deleted stays deleted (it is not in `merged`).
     const fromMemory: Obj = { ...restored };
-    const known = field?.kind === 'group' && isObject(merged)
+    let known = field?.kind === 'group' && isObject(merged)
       ? Object.fromEntries(Object.entries(merged).flatMap(([inner, v]): [string, unknown][] => {
           if (touched(`${key}.${inner}`) || inner in restored) return [[inner, v]];
           if (backObj && inner in backObj) {
@@ -707,6 +716,33 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         known[inner] = structuredClone(v);
         fromMemory[inner] = v;
       }
+    }
+    // A list whose items come back with what only this mechanic has of them (withItemsBack),
+    // refused so (three sides, one with the crew's marksman push, of a battle of two): the
+    // list as the other mechanic has it, with each such field where it is taken, and said
+    // where it is not. Refused whole, the sides went back to the template's, and the guards'
+    // flee and the crew's push were gone, unsaid (a review).
+    const ownOfItems = field?.kind === 'list' && backSetup && Array.isArray(taken) ? itemsBack(key, taken, backSetup[key]) : undefined;
+    if (ownOfItems && Array.isArray(taken) && ownOfItems.some((own) => Object.keys(own).length > 0) && !tryKeep(key, known) && tryKeep(key, taken)) {
+      const list: unknown[] = [...taken];
+      ownOfItems.forEach((own, i) => {
+        const got: Obj = {};
+        for (const [inner, v] of Object.entries(own)) {
+          const item = taken[i];
+          if (!isObject(item)) continue;
+          const before = problemsOf(scenario);
+          const trial = list.map((x, k) => (k === i ? { ...got, [inner]: v, ...item } : x));
+          const added = [...problemsOf({ ...scenario, setup: { ...setup, [key]: trial } })].filter((m) => !before.has(m));
+          if (tryKeep(key, trial)) {
+            got[inner] = v;
+            list[i] = trial[i];
+            continue;
+          }
+          const label = quoted(sweepLabel(`setup.${key}.${i}.${inner}`, setup, { system, mechanic } as SweepMechanic));
+          notes.push(`${label} ${JSON.stringify(v)}, as it was on ${called}, cannot come back${added.length > 0 ? `: ${added[0]!.replace(/^switch\.json: /, '')}` : ''}`);
+        }
+      });
+      known = list;
     }
     if (tryKeep(key, known)) {
       kept.push(key);
