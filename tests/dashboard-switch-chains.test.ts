@@ -462,6 +462,31 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(back.notes).toEqual([]);
   });
 
+  test('an edit inside a list the mechanic refused on the way is one of what the edits made in the end', () => {
+    // On a clash both sides named "x" (a battle refuses two sides of one name), "+ add side"
+    // (a third "x"), then the three named crew, guards and others. By way of a knowledge
+    // roll, the battle replayed the edits: the renames inside the list it had refused were
+    // skipped, then the list as the edits made it taken, and the third side came back named
+    // "x", unsaid (a review).
+    const fleeing = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'flee'], 'outnumbered') as Obj;
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(fleeing);
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], 'x') as Obj;
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'x') as Obj;
+      page.add(['setup', 'sides'], { name: 'x', combatants: [{ name: 'captain' }] });
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], 'crew') as Obj;
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'guards') as Obj;
+      page.current = withValue(page.current, ['setup', 'sides', 2, 'name'], 'others') as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'direct';
+      expect((page.current.setup as any).sides.map((s: any) => [s.name, s.flee]), at).toEqual([['crew', undefined], ['guards', 'outnumbered'], ['others', undefined]]);
+      expect(back.notes, at).toEqual([]);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    }
+  });
+
   test('a side added on another mechanic, the battle refusing a field of another side with three: the rest comes back, and what cannot is said', () => {
     // The crew's marksman push (a battle of two sides only), the guards fleeing when
     // outnumbered; on a clash "+ add side" and the guards' count set. Back on the battle, the

@@ -376,9 +376,14 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   for (const edit of edits) {
     if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
-    const found = edit.path.length > 0 ? fieldAt(fields, edit.path, setup) : undefined;
-    const holder = getAt(setup, edit.path.slice(0, -1));
-    if (!found || (!isObject(holder) && !Array.isArray(holder))) continue;
+    // Read where the edits made it (`made`): an edit inside an item this mechanic refused on
+    // the way (the third side of a battle's "x", "x", "x", renamed "others") is still one of
+    // what the edits made in the end; skipped, the battle came back, by way of a knowledge
+    // roll, with the side named "x", unsaid (a review).
+    const holds = (at: unknown) => isObject(at) || Array.isArray(at);
+    const inOut = holds(getAt(setup, edit.path.slice(0, -1)));
+    const found = edit.path.length > 0 ? fieldAt(fields, edit.path, inOut ? setup : made.setup) : undefined;
+    if (!found || (!inOut && !holds(getAt(made.setup, edit.path.slice(0, -1))))) continue;
     // A field of another kind at the same place is another field (a conflict fighter's
     // defence dice, a contest round character's defence attribute and skill).
     const theirForm = formFor(...(edit.from.split('/') as [SystemName, string]));
@@ -396,7 +401,8 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
     const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields) : withOwnFields(taken, before, theirs);
-    latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
+    // (One inside what was refused is said by that refusal, with the latest of it.)
+    if (inOut) latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
     made = withValue(made, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) made = pruneEmpty(made, ['setup', ...edit.path]);
     // …and an edit inside a list, or an item, edited whole before is the latest of it too: the
@@ -404,6 +410,12 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     for (const [k, entry] of latest) if (at.startsWith(`${k}.`)) entry.value = structuredClone(getAt(made.setup, entry.edit.path));
     steps.push(made.setup);
     if (JSON.stringify(held) === JSON.stringify(value)) continue;
+    // Not in the memory as it stands (what holds it was refused, and said so): one more
+    // edit the end (below) judges.
+    if (!inOut) {
+      refusedUnder.set(at, String(edit.path[0]));
+      continue;
+    }
     let trial = withValue(out, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) trial = pruneEmpty(trial, ['setup', ...edit.path]);
     const top = `setup.${String(edit.path[0])}`;
