@@ -512,6 +512,27 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
   });
 
+  test('what an item started from on the other mechanic is that of the same item, not of the one that started at its place', () => {
+    // A battle's crew pushes "never"; on a clash the push taken out of the crew and the two
+    // sides swapped. Back on the battle with no record of the edits (switchMechanic's
+    // `untouched` alone says what was carried, for a caller without `later`), the crew was
+    // read against the guards' starting setup, where no push had started, and its push came
+    // back, taken out as it was (a review's suspicion of `startedItems[i]`, proven here).
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 0, 'push'], 'never') as Obj;
+    const clash = switchMechanic(battle, 'viciousness', 'clash', undefined);
+    const [crew, guards] = structuredClone((clash.scenario.setup as any).sides);
+    delete crew.push;
+    const edited = withValue(clash.scenario, ['setup', 'sides'], [guards, crew]) as Obj;
+    const back = switchMechanic(edited, 'viciousness', 'battle', undefined, battle, clash.untouched);
+    expect((back.scenario.setup as any).sides.map((s: Obj) => [s.name, s.push])).toEqual([['guards', undefined], ['crew', undefined]]);
+    // As the page does it, its record of the edits saying the same.
+    const page = asThePage(battle);
+    page.go('viciousness', 'clash');
+    page.current = edited;
+    page.go('viciousness', 'battle');
+    expect(page.current).toEqual(back.scenario);
+  });
+
   test('a rule set or taken out on another mechanic of the system comes back as last set, by way of another system', () => {
     // A battle's hit "exact4", set to "4+" on a clash, by way of a basic check: the battle
     // came back with "exact4", said as "back as it was".

@@ -567,13 +567,18 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const startedItems = isObject(oldTemplate) ? oldTemplate[key] : undefined;
     const rest = (x: Obj) => Object.fromEntries(field.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
     const pairs = sameItems(was, value, rest);
+    // What the item started from there is that of the same item too, not of the one that
+    // started at its place: the crew's push taken out on a clash, its sides swapped there,
+    // came back from the guards' place, where none had started (a review).
+    const started = Array.isArray(startedItems) ? sameItems(startedItems, value, rest) : new Map<number, number>();
     return value.map((item, i) => {
       const before = pairs.has(i) ? was[pairs.get(i)!] : undefined;
       if (!isObject(item) || !isObject(before)) return {};
       // A field the other's items have too, but this item never held there (nor started
-      // from: one taken out there stays out), is this mechanic's as it was.
+      // from: one taken out there stays out), is this mechanic's as it was. (`held` is the
+      // list `value` was read from: its items by place are these.)
       const heldItem = Array.isArray(held) && isObject(held[i]) ? held[i] : {};
-      const startedItem = Array.isArray(startedItems) && isObject(startedItems[i]) ? startedItems[i] : {};
+      const startedItem = Array.isArray(startedItems) && started.has(i) && isObject(startedItems[started.get(i)!]) ? startedItems[started.get(i)!] : {};
       const extra = Object.entries(before).filter(([inner]) => !field.fields.some((f) => f.key === inner) || (!(inner in item) && !(inner in heldItem) && !(inner in startedItem)));
       return Object.fromEntries(structuredClone(extra));
     });
