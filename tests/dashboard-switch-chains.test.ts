@@ -533,6 +533,24 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(page.current).toEqual(back.scenario);
   });
 
+  test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
+    // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
+    // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it
+    // could not take the list with a side named "others" (a review).
+    const fleeing = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'flee'], 'outnumbered') as Obj;
+    const page = asThePage(fleeing);
+    page.go('viciousness', 'clash');
+    page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain', count: 0 }] });
+    page.current = withValue(page.current, ['setup', 'sides', 2, 'name'], 'y') as Obj;
+    const clash = (page.current.setup as any).sides;
+    page.go('viciousness', 'knowledge');
+    const back = page.go('viciousness', 'battle');
+    expect(JSON.stringify(page.current)).toBe(JSON.stringify(fleeing));
+    expect(back.notes).toEqual([
+      `“sides” is back as it was on “Violence: a whole battle”, ${JSON.stringify((fleeing.setup as any).sides)}: “Violence: a whole battle” cannot take the ${JSON.stringify(clash)} set on “Violence: one clash” since`,
+    ]);
+  });
+
   test('a rule set or taken out on another mechanic of the system comes back as last set, by way of another system', () => {
     // A battle's hit "exact4", set to "4+" on a clash, by way of a basic check: the battle
     // came back with "exact4", said as "back as it was".

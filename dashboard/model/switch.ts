@@ -356,15 +356,17 @@ function ownIn(value: Obj, held: Obj, theirs: readonly Field[]): Obj {
  * page left it, oldest first) where its form has the field and its memory the place for
  * it, each with only what the form has of it (a battle side's flee is no clash's). One the
  * mechanic refuses (checked as the CLI checks it) leaves the memory's value, and `refused`
- * says it, unless what the edits made of that field of the setup in the end is taken. `latest`: each path's latest edit, its value as this mechanic takes it, and
- * whether its form labels the field otherwise.
+ * holds what stood there then, unless what the edits made of that field of the setup in the
+ * end is taken. `latest`: each path's latest edit, its value as this mechanic takes it, the value
+ * the designer last gave it there (`wanted`), and whether its form labels the field otherwise.
  */
-function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[], called: string) {
+function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[]) {
   let out = back;
-  const refused = new Map<string, string>();
+  /** Of each edit refused, what this mechanic held there then (the note is made at the end, of the latest value wanted). */
+  const refused = new Map<string, unknown>();
   /** Of each edit refused, the field of the setup it is in (`sides`). */
   const refusedUnder = new Map<string, string>();
-  const latest = new Map<string, { edit: Edit; value: unknown; relabelled: boolean }>();
+  const latest = new Map<string, { edit: Edit; value: unknown; wanted: unknown; relabelled: boolean }>();
   // The memory with every edit, taken here or not: each is read against the one before it,
   // as the designer made it. A step this mechanic refuses is still one (the last side of
   // two taken out, a battle of one side, then "+ add side": the new side was read against
@@ -391,10 +393,8 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     if (theirs && theirs.kind !== found.field.kind) continue;
     const at = joinPath(edit.path);
     // A later edit of a list, or of a whole item, is the latest of what lies inside it too.
-    for (const k of [...latest.keys()]) {
-      if (k !== at && !k.startsWith(`${at}.`)) continue;
-      latest.delete(k);
-      refused.delete(k);
+    for (const map of [latest, refused]) {
+      for (const k of [...map.keys()]) if (k === at || k.startsWith(`${at}.`)) map.delete(k);
     }
     const item = found.field.kind === 'list' && typeof edit.path.at(-1) === 'number';
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
@@ -402,12 +402,18 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const before = getAt(made.setup, edit.path);
     const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields) : withOwnFields(taken, before, theirs);
     // (One inside what was refused is said by that refusal, with the latest of it.)
-    if (inOut) latest.set(at, { edit, value, relabelled: theirs !== undefined && theirs.label !== found.field.label });
+    if (inOut) latest.set(at, { edit, value, wanted: structuredClone(edit.value), relabelled: theirs !== undefined && theirs.label !== found.field.label });
     made = withValue(made, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) made = pruneEmpty(made, ['setup', ...edit.path]);
     // …and an edit inside a list, or an item, edited whole before is the latest of it too: the
-    // side added on a clash, its count then set, came back as set, said not to (a review).
-    for (const [k, entry] of latest) if (at.startsWith(`${k}.`)) entry.value = structuredClone(getAt(made.setup, entry.edit.path));
+    // side added on a clash, its count then set, came back as set, said not to; the side
+    // renamed "y" after a battle refused it as "others" was said as "others" (a review).
+    for (const [k, entry] of latest) {
+      if (!at.startsWith(`${k}.`)) continue;
+      const inner = edit.path.slice(entry.edit.path.length);
+      entry.value = withValue(entry.value, inner, structuredClone(value));
+      entry.wanted = withValue(entry.wanted, inner, structuredClone(edit.value));
+    }
     steps.push(made.setup);
     if (JSON.stringify(held) === JSON.stringify(value)) continue;
     // Not in the memory as it stands (what holds it was refused, and said so): one more
@@ -416,30 +422,32 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       refusedUnder.set(at, String(edit.path[0]));
       continue;
     }
-    let trial = withValue(out, ['setup', ...edit.path], structuredClone(value));
-    if (value === undefined) trial = pruneEmpty(trial, ['setup', ...edit.path]);
     const top = `setup.${String(edit.path[0])}`;
-    if (problemsUnder(trial, top) && !problemsUnder(out, top)) {
-      const label = quoted(sweepLabel(`setup.${at}`, setup, { system: out.system, mechanic: out.mechanic } as SweepMechanic));
-      const it = held === undefined ? `${label} is back as ${called} had it, left out` : `${label} is back as it was on ${called}, ${JSON.stringify(held)}`;
-      const wanted = edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on} since`;
-      refused.set(at, `${it}: ${called} cannot take ${wanted}`);
-      refusedUnder.set(at, String(edit.path[0]));
+    const withEdit = (v: unknown) => {
+      const trial = withValue(out, ['setup', ...edit.path], structuredClone(v));
+      return v === undefined ? pruneEmpty(trial, ['setup', ...edit.path]) : trial;
+    };
+    if (!problemsUnder(withEdit(value), top) || problemsUnder(out, top)) {
+      out = withEdit(value);
       continue;
     }
-    out = trial;
+    refused.set(at, held);
+    refusedUnder.set(at, String(edit.path[0]));
   }
   // A step refused on the way is no refusal where what the edits made of the field in the
   // end is taken (`made`): "guards" typed over the crew's name, "+ add side", then "crew"
   // again, the two steps of two sides named "guards" were refused, and the battle came back
   // with its two sides of before, the side added gone (a review).
   for (const top of new Set(refusedUnder.values())) {
-    const value = getAt(made.setup, [top]);
-    let trial = withValue(out, ['setup', top], structuredClone(value));
-    if (value === undefined) trial = pruneEmpty(trial, ['setup', top]);
+    const withTop = (v: unknown) => {
+      const trial = withValue(out, ['setup', top], structuredClone(v));
+      return v === undefined ? pruneEmpty(trial, ['setup', top]) : trial;
+    };
+    const trial = withTop(getAt(made.setup, [top]));
     if (problemsUnder(trial, `setup.${top}`) && !problemsUnder(out, `setup.${top}`)) continue;
     out = trial;
     for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
+    for (const entry of latest.values()) if (String(entry.edit.path[0]) === top) entry.value = getAt(out.setup, entry.edit.path);
   }
   return { back: out, refused, latest, steps };
 }
@@ -515,7 +523,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   const remembered = earlier?.system === system && earlier.mechanic === mechanic ? earlier : undefined;
   // The page's memory of this mechanic, with what the designer changed since on other
   // mechanics where it has the field: the latest value of a field is the one that comes back.
-  const latest = remembered && form ? withLaterEdits(remembered, later, form.fields, called) : undefined;
+  const latest = remembered && form ? withLaterEdits(remembered, later, form.fields) : undefined;
   const back = latest?.back ?? remembered;
   /**
    * A path read in the page's memory of this mechanic (a Vary row's, a Find question's), in
@@ -820,7 +828,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // said as any switch says it.
   if (latest) {
     const from = `${String(old.system)}/${String(old.mechanic)}`;
-    for (const [at, { edit, value, relabelled }] of latest.latest) {
+    for (const [at, { edit, value, wanted, relabelled }] of latest.latest) {
       if (edit.from === from) continue;
       const now = getAt(setup, edit.path);
       const label = sweepLabel(`setup.${at}`, setup, { system, mechanic } as SweepMechanic);
@@ -828,9 +836,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         if (value !== undefined && relabelled) notes.push(`${quoted(edit.label)} ${JSON.stringify(value)}, set on ${edit.on}, is back as ${quoted(label)}: check it still means what you meant`);
         continue;
       }
-      const refused = latest.refused.get(at);
-      if (refused) notes.push(refused);
-      else if (getAt(oldSetup, edit.path) === undefined) {
+      if (latest.refused.has(at)) {
+        // Of the values as they stand now, not as they were at the refusal: an edit inside
+        // it since (the side added as "others" renamed "y") is the designer's latest.
+        const held = latest.refused.get(at);
+        const it = now === undefined ? `${quoted(label)} is back as ${called} had it, left out` : JSON.stringify(now) === JSON.stringify(held) ? `${quoted(label)} is back as it was on ${called}, ${JSON.stringify(now)}` : `${quoted(label)} is ${JSON.stringify(now)}`;
+        notes.push(`${it}: ${called} cannot take ${wanted === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(wanted)} set on ${edit.on} since`}`);
+      } else if (getAt(oldSetup, edit.path) === undefined) {
         const it = now === undefined ? `${quoted(label)} is left out` : `${quoted(label)} is ${JSON.stringify(now)}`;
         notes.push(`${it}: ${edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on}`} did not come back`);
       }
