@@ -487,29 +487,74 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
-  test('a side added on another mechanic, the battle refusing a field of another side with three: the rest comes back, and what cannot is said', () => {
+  test('a side added on another mechanic, the battle refusing a field of another side with three: the rest comes back, and what cannot is said, by whatever route', () => {
     // The crew's marksman push (a battle of two sides only), the guards fleeing when
     // outnumbered; on a clash "+ add side" and the guards' count set. Back on the battle, the
     // three sides were read by place only where there were as many as before: the flee and
-    // the push were both gone, nothing said (a review).
+    // the push were both gone, nothing said (a review). Straight back, the three sides came
+    // back, the push said to be left out; by way of a knowledge roll or a basic check, the
+    // two sides of before with the push, the side added gone, said (a review). The side
+    // added is the designer's latest edit, the push an older one it leaves no place for:
+    // the sides as last made, the push said, by every route.
     const battle = structuredClone(newScenario('viciousness', 'battle')) as any;
     battle.setup.sides[0].marksmanPush = 'first';
     battle.setup.sides[0].combatants[0].traits = ['marksman'];
     battle.setup.sides[1].flee = 'outnumbered';
     expect(checkScenario(battle, 'battle.json').ok).toBe(true);
-    const page = asThePage(battle);
-    page.go('viciousness', 'clash');
-    page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
-    page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 7) as Obj;
-    const back = page.go('viciousness', 'battle');
-    expect((page.current.setup as any).sides.map((s: any) => [s.name, s.flee, s.marksmanPush, s.combatants[0].count])).toEqual([
-      ['crew', undefined, undefined, undefined],
-      ['guards', 'outnumbered', undefined, 7],
-      ['others', undefined, undefined, undefined],
-    ]);
-    expect(back.notes).toHaveLength(1);
-    expect(back.notes[0]).toMatch(/^“crew › Marksman’s push” "first", as it was on “Violence: a whole battle”, cannot come back: .*battle of two sides/);
-    expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+    const others = { name: 'others', combatants: [{ name: 'captain' }] };
+    const pushSaid = /^“crew › Marksman’s push” "first", as it was on “Violence: a whole battle”, cannot come back: .*battle of two sides/;
+    const routes = [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const;
+    const ends: string[] = [];
+    for (const via of routes) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], others);
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 7) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'direct';
+      expect((page.current.setup as any).sides.map((s: any) => [s.name, s.flee, s.marksmanPush, s.combatants[0].count]), at).toEqual([
+        ['crew', undefined, undefined, undefined],
+        ['guards', 'outnumbered', undefined, 7],
+        ['others', undefined, undefined, undefined],
+      ]);
+      expect(back.notes, at).toHaveLength(1);
+      expect(back.notes[0], at).toMatch(pushSaid);
+      expect(checkScenario(page.current, 'battle.json').ok).toBe(true);
+      ends.push(JSON.stringify(page.current));
+    }
+    // The same file by every route, key for key.
+    expect(new Set(ends).size).toBe(1);
+    // A step refused on the way, the list as last made judged at the end: "guards" typed
+    // over the crew's name, "+ add side", then "crew" again. Straight back, three sides, the
+    // push said; by way of a knowledge roll, the two sides of before, the side added gone.
+    const slips: string[] = [];
+    for (const via of routes) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], 'guards') as Obj;
+      page.add(['setup', 'sides'], others);
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], 'crew') as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'direct';
+      expect((page.current.setup as any).sides.map((s: any) => [s.name, s.flee, s.marksmanPush]), at).toEqual([['crew', undefined, undefined], ['guards', 'outnumbered', undefined], ['others', undefined, undefined]]);
+      expect(back.notes, at).toHaveLength(1);
+      expect(back.notes[0], at).toMatch(pushSaid);
+      slips.push(JSON.stringify(page.current));
+    }
+    expect(new Set(slips).size).toBe(1);
+    // The side added, then taken out again: two sides, the push has its place, back unsaid.
+    for (const via of routes) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], others);
+      page.remove(['setup', 'sides'], 2);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect(back.notes, via.join('/') || 'direct').toEqual([]);
+      expect(JSON.stringify(page.current), via.join('/') || 'direct').toBe(JSON.stringify(battle));
+    }
   });
 
   test('what an item started from on the other mechanic is that of the same item, not of the one that started at its place', () => {

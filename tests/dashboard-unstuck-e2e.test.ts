@@ -222,6 +222,48 @@ describe.skipIf(!CHROMIUM)('what no field edits can be taken out where it is sai
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('a side added on another mechanic comes back to a battle the same by way of another mechanic as straight: the push it leaves no place for said (the knowledge roll brought back the two sides of before, the side added gone)', async () => {
+    const battle = {
+      name: 'Marksman', system: 'viciousness', mechanic: 'battle', trials: 2000, seed: 'unstuck',
+      setup: {
+        sides: [
+          { name: 'crew', marksmanPush: 'first', combatants: [{ name: 'captain', dice: ['d4'], traits: ['marksman'] }, { name: 'minion', count: 2 }] },
+          { name: 'guards', flee: 'outnumbered', combatants: [{ name: 'guard', count: 4 }] },
+        ],
+      },
+    };
+    const ends: string[][] = [];
+    for (const via of ['', 'viciousness/knowledge']) {
+      const p = await suite.page('');
+      await finished(p);
+      await open(p, 'marksman.json', battle);
+      await finished(p);
+      await p.selectOption('[data-key="mechanic"]', 'viciousness/clash');
+      await p.waitForSelector('[data-path="setup.sides.1"]');
+      await p.click('[data-path="setup.sides"] > button.add');
+      await p.waitForSelector('[data-path="setup.sides.2"]');
+      await p.fill('[data-path="setup.sides.1.combatants.0.count"] > input', '7');
+      await finished(p);
+      if (via) {
+        await p.selectOption('[data-key="mechanic"]', via);
+        await p.waitForFunction(() => !document.querySelector('[data-path="setup.sides"]'));
+      }
+      await p.selectOption('[data-key="mechanic"]', 'viciousness/battle');
+      await p.waitForSelector('[data-path="setup.sides.0.marksmanPush"] > select');
+      const at = via || 'straight';
+      // Three sides, as the clash had them when the page left it (by way of a knowledge roll, two).
+      await expect(p.locator('[data-path="setup.sides.2"]').count(), at).resolves.toBe(1);
+      await expect(p.inputValue('[data-path="setup.sides.2.name"] > input'), at).resolves.toBe('others');
+      await expect(p.inputValue('[data-path="setup.sides.1.combatants.0.count"] > input'), at).resolves.toBe('7');
+      await expect(p.inputValue('[data-path="setup.sides.1.flee"] > select'), at).resolves.not.toBe('');
+      await expect(p.inputValue('[data-path="setup.sides.0.marksmanPush"] > select'), at).resolves.toBe('');
+      await expect.poll(() => p.locator('.message .message-text').textContent(), { message: at }).toMatch(/^“crew › Marksman’s push” "first", as it was on “Violence: a whole battle”, cannot come back: .*battle of two sides/);
+      ends.push(await p.locator('[data-path^="setup.sides"] input, [data-path^="setup.sides"] select').evaluateAll((els) => els.map((e) => `${e.closest('[data-path]')!.getAttribute('data-path')}=${(e as HTMLInputElement).value}`)));
+      await p.close();
+    }
+    expect(ends[1]).toEqual(ends[0]);
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
   test('a switch that leaves the expect checks behind names their metrics by their labels (it said “(success)”)', async () => {
     const p = await suite.page('');
     await finished(p);

@@ -96,10 +96,15 @@ function orderLike(value: unknown, model: unknown): unknown {
   return Object.fromEntries(keys.map((k) => [k, orderLike(value[k], model[k])]));
 }
 
-/** The problems of a scenario whose path lies under `prefix` (`setup.sides`, `sweep`). */
-function problemsUnder(scenario: Obj, prefix: string): boolean {
+/** The first problem of a scenario whose path lies under `prefix` (`setup.sides`, `sweep`), as the check words it; undefined where none. */
+function problemUnder(scenario: Obj, prefix: string): string | undefined {
   const checked = checkScenario(scenario, 'switch.json');
-  return !checked.ok && checked.errors.some((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`));
+  return checked.ok ? undefined : checked.errors.find((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`))?.message;
+}
+
+/** Whether a scenario has a problem whose path lies under `prefix`. */
+function problemsUnder(scenario: Obj, prefix: string): boolean {
+  return problemUnder(scenario, prefix) !== undefined;
 }
 
 /** The problems of a whole scenario, as messages (none when it is valid). */
@@ -351,13 +356,59 @@ function ownIn(value: Obj, held: Obj, theirs: readonly Field[]): Obj {
   return orderLike(out, held) as Obj;
 }
 
+/** A field of a list item that only this mechanic has (a battle side's marksman push), left out of the list as the designer last made it elsewhere. */
+interface OwnLeftOut {
+  /** The field's path below `setup` (`sides.0.marksmanPush`). */
+  path: Path;
+  value: unknown;
+  /** Why the mechanic refuses it there, in the check's words ('' where none came out). */
+  why: string;
+}
+
+/**
+ * `base` (a list as the designer last made it on another mechanic, as this one takes it)
+ * with `own[i]` over item i: what only this mechanic has of that item, from its memory. The
+ * list is the designer's latest edit, so it wins over what came back with it: where the
+ * whole is refused (`refusal`: why, else undefined), each own field goes on its item one at
+ * a time where it is still taken, and those left out are returned, to be said. Undefined
+ * where `base` itself is refused. The one rule of a switch back by any route: straight from
+ * the mechanic that made the list, or by way of others, a battle's marksman push of two
+ * sides gave way to a side added on a clash, or the side to the push (a review).
+ */
+function withOwnWhereTaken(base: readonly unknown[], own: readonly Obj[], path: Path, refusal: (list: unknown[]) => string | undefined): { list: unknown[]; left: OwnLeftOut[] } | undefined {
+  const whole = base.map((item, i) => (isObject(item) ? { ...own[i], ...item } : item));
+  if (refusal(whole) === undefined) return { list: whole, left: [] };
+  if (refusal([...base]) !== undefined) return undefined;
+  const list = [...base];
+  const left: OwnLeftOut[] = [];
+  own.forEach((fields, i) => {
+    for (const [inner, value] of Object.entries(fields)) {
+      const item = list[i];
+      if (!isObject(item)) continue;
+      const trial = list.map((x, k) => (k === i ? { [inner]: value, ...item } : x));
+      const why = refusal(trial);
+      if (why === undefined) list[i] = trial[i];
+      else left.push({ path: [...path, i, inner], value, why });
+    }
+  });
+  return { list, left };
+}
+
+/** What withOwnWhereTaken left out, said in the form's words (`setup`: the setup it is said of). */
+function ownLeftOutNote(left: OwnLeftOut, setup: unknown, mechanic: SweepMechanic, called: string): string {
+  const label = quoted(sweepLabel(`setup.${joinPath(left.path)}`, setup, mechanic));
+  return `${label} ${JSON.stringify(left.value)}, as it was on ${called}, cannot come back${left.why ? `: ${left.why.replace(/^switch\.json: /, '')}` : ''}`;
+}
+
 /**
  * `back` (the page's memory of a mechanic) with `edits` (made on other mechanics since the
  * page left it, oldest first) where its form has the field and its memory the place for
  * it, each with only what the form has of it (a battle side's flee is no clash's). One the
  * mechanic refuses (checked as the CLI checks it) leaves the memory's value, and `refused`
  * holds what stood there then, unless what the edits made of that field of the setup in the
- * end is taken. `latest`: each path's latest edit, its value as this mechanic takes it, the value
+ * end is taken. A list edited whole is taken without what only this mechanic has of its
+ * items where that alone is refused (withOwnWhereTaken), `leftOut` holding what was left
+ * out. `latest`: each path's latest edit, its value as this mechanic takes it, the value
  * the designer last gave it there (`wanted`), and whether its form labels the field otherwise.
  */
 function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[]) {
@@ -367,6 +418,12 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   /** Of each edit refused, the field of the setup it is in (`sides`). */
   const refusedUnder = new Map<string, string>();
   const latest = new Map<string, { edit: Edit; value: unknown; wanted: unknown; relabelled: boolean }>();
+  /** What only this mechanic has of a list's items, left out where the list was taken without it, by its path. */
+  const leftOut = new Map<string, OwnLeftOut>();
+  /** Of each list edited whole, what only this mechanic has of each item (its memory's), by the list's path: the end takes the list without what it refuses of it. */
+  const ownOf = new Map<string, Obj[]>();
+  const without = (list: unknown[], own: readonly Obj[]) =>
+    list.map((x, i) => (isObject(x) && own[i] ? Object.fromEntries(Object.entries(x).filter(([k]) => !(k in own[i]!))) : x));
   // The memory with every edit, taken here or not: each is read against the one before it,
   // as the designer made it. A step this mechanic refuses is still one (the last side of
   // two taken out, a battle of one side, then "+ add side": the new side was read against
@@ -393,7 +450,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     if (theirs && theirs.kind !== found.field.kind) continue;
     const at = joinPath(edit.path);
     // A later edit of a list, or of a whole item, is the latest of what lies inside it too.
-    for (const map of [latest, refused]) {
+    for (const map of [latest, refused, leftOut, ownOf]) {
       for (const k of [...map.keys()]) if (k === at || k.startsWith(`${at}.`)) map.delete(k);
     }
     const item = found.field.kind === 'list' && typeof edit.path.at(-1) === 'number';
@@ -401,6 +458,12 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
     const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields) : withOwnFields(taken, before, theirs);
+    // A list edited whole: of each item, the fields its memory gave it that the list as
+    // edited has not (a battle side's flee and marksman push, the list a clash's).
+    const own = found.field.kind === 'list' && !item && Array.isArray(value) && Array.isArray(taken)
+      ? value.map((v, i) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !isObject(taken[i]) || !(k in taken[i]))) : {}))
+      : undefined;
+    if (own) ownOf.set(at, own);
     // (One inside what was refused is said by that refusal, with the latest of it.)
     if (inOut) latest.set(at, { edit, value, wanted: structuredClone(edit.value), relabelled: theirs !== undefined && theirs.label !== found.field.label });
     made = withValue(made, ['setup', ...edit.path], structuredClone(value));
@@ -427,29 +490,47 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const trial = withValue(out, ['setup', ...edit.path], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', ...edit.path]) : trial;
     };
-    if (!problemsUnder(withEdit(value), top) || problemsUnder(out, top)) {
+    const refusal = (v: unknown) => (problemUnder(out, top) === undefined ? problemUnder(withEdit(v), top) : undefined);
+    if (refusal(value) === undefined) {
       out = withEdit(value);
+      continue;
+    }
+    const taking = own && Array.isArray(value) ? withOwnWhereTaken(without(value, own), own, edit.path, refusal) : undefined;
+    if (taking) {
+      // Each item's keys in the order its memory has them (a Download after a round trip).
+      const list = orderLike(taking.list, value);
+      out = withEdit(list);
+      for (const left of taking.left) leftOut.set(joinPath(left.path), left);
+      latest.get(at)!.value = list;
       continue;
     }
     refused.set(at, held);
     refusedUnder.set(at, String(edit.path[0]));
   }
   // A step refused on the way is no refusal where what the edits made of the field in the
-  // end is taken (`made`): "guards" typed over the crew's name, "+ add side", then "crew"
-  // again, the two steps of two sides named "guards" were refused, and the battle came back
-  // with its two sides of before, the side added gone (a review).
+  // end is taken (`made`), without what only this mechanic has of a list's items where that
+  // alone is refused: "guards" typed over the crew's name, "+ add side", then "crew" again,
+  // the two steps of two sides named "guards" were refused, and the battle came back with
+  // its two sides of before, the side added gone (a review).
   for (const top of new Set(refusedUnder.values())) {
     const withTop = (v: unknown) => {
       const trial = withValue(out, ['setup', top], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', top]) : trial;
     };
-    const trial = withTop(getAt(made.setup, [top]));
-    if (problemsUnder(trial, `setup.${top}`) && !problemsUnder(out, `setup.${top}`)) continue;
-    out = trial;
+    const refusal = (v: unknown) => (problemUnder(out, `setup.${top}`) === undefined ? problemUnder(withTop(v), `setup.${top}`) : undefined);
+    let value = getAt(made.setup, [top]);
+    if (refusal(value) !== undefined) {
+      const own = ownOf.get(top);
+      const taking = own && Array.isArray(value) && value.length === own.length ? withOwnWhereTaken(without(value, own), own, [top], refusal) : undefined;
+      if (!taking) continue;
+      for (const left of taking.left) leftOut.set(joinPath(left.path), left);
+      value = orderLike(taking.list, value);
+    }
+    out = withTop(value);
     for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
     for (const entry of latest.values()) if (String(entry.edit.path[0]) === top) entry.value = getAt(out.setup, entry.edit.path);
   }
-  return { back: out, refused, latest, steps };
+  return { back: out, refused, leftOut, latest, steps };
 }
 
 export interface Switched {
@@ -743,31 +824,20 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       }
     }
     // A list whose items come back with what only this mechanic has of them (withItemsBack),
-    // refused so (three sides, one with the crew's marksman push, of a battle of two): the
-    // list as the other mechanic has it, with each such field where it is taken, and said
-    // where it is not. Refused whole, the sides went back to the template's, and the guards'
-    // flee and the crew's push were gone, unsaid (a review).
+    // refused so (three sides, one with the crew's marksman push, of a battle of two): as
+    // withOwnWhereTaken takes it, the rule of the memory's edits too (withLaterEdits).
+    // Refused whole, the sides went back to the template's, and the guards' flee and the
+    // crew's push were gone, unsaid (a review).
     const ownOfItems = field?.kind === 'list' && backSetup && Array.isArray(taken) ? itemsBack(key, taken, backSetup[key]) : undefined;
-    if (ownOfItems && Array.isArray(taken) && ownOfItems.some((own) => Object.keys(own).length > 0) && !tryKeep(key, known) && tryKeep(key, taken)) {
-      const list: unknown[] = [...taken];
-      ownOfItems.forEach((own, i) => {
-        const got: Obj = {};
-        for (const [inner, v] of Object.entries(own)) {
-          const item = taken[i];
-          if (!isObject(item)) continue;
-          const before = problemsOf(scenario);
-          const trial = list.map((x, k) => (k === i ? { ...got, [inner]: v, ...item } : x));
-          const added = [...problemsOf({ ...scenario, setup: { ...setup, [key]: trial } })].filter((m) => !before.has(m));
-          if (tryKeep(key, trial)) {
-            got[inner] = v;
-            list[i] = trial[i];
-            continue;
-          }
-          const label = quoted(sweepLabel(`setup.${key}.${i}.${inner}`, setup, { system, mechanic } as SweepMechanic));
-          notes.push(`${label} ${JSON.stringify(v)}, as it was on ${called}, cannot come back${added.length > 0 ? `: ${added[0]!.replace(/^switch\.json: /, '')}` : ''}`);
+    if (ownOfItems && Array.isArray(taken) && ownOfItems.some((own) => Object.keys(own).length > 0) && !tryKeep(key, known)) {
+      const taking = withOwnWhereTaken(taken, ownOfItems, [key], (list) => problemUnder({ ...scenario, setup: { ...setup, [key]: list } }, `setup.${key}`));
+      if (taking) {
+        known = taking.list;
+        for (const left of taking.left) {
+          const note = ownLeftOutNote(left, { ...setup, [key]: taking.list }, { system, mechanic } as SweepMechanic, called);
+          if (!notes.includes(note)) notes.push(note);
         }
-      });
-      known = list;
+      }
     }
     if (tryKeep(key, known)) {
       kept.push(key);
@@ -846,6 +916,13 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
         const it = now === undefined ? `${quoted(label)} is left out` : `${quoted(label)} is ${JSON.stringify(now)}`;
         notes.push(`${it}: ${edit.value === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(edit.value)} set on ${edit.on}`} did not come back`);
       }
+    }
+    // Said by whatever route the page came back: straight from the mechanic that edited the
+    // list, too (what that mechanic holds is said as any switch says it, above, but this
+    // mechanic's own fields it never held).
+    for (const left of latest.leftOut.values()) {
+      const note = ownLeftOutNote(left, setup, { system, mechanic } as SweepMechanic, called);
+      if (!notes.includes(note)) notes.push(note);
     }
   }
   if (old.system === system && isObject(old.rules)) {
