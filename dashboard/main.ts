@@ -3,7 +3,7 @@
  * wires the file buttons and drag-and-drop, and starts the app (ui/app.ts).
  */
 import { defaultScenario } from './model/scenario.ts';
-import { decodeLink } from './model/url.ts';
+import { decodeLink, unknownQueryNote } from './model/url.ts';
 import { pagePool, workers } from './run/pool.ts';
 import { App } from './ui/app.ts';
 
@@ -31,15 +31,16 @@ const app = new App(
 );
 
 const linked = decodeLink(location.hash);
-// An address's ?workers= the page does not take as it stands is said, not ignored.
-const workersNote = workers(location.search, navigator.hardwareConcurrency).note;
+// An address's ?workers= the page does not take as it stands is said, not ignored; and so is
+// a query parameter the page does not read at all (?worker=2 ran the default count unsaid).
+const addressNote = [workers(location.search, navigator.hardwareConcurrency).note, unknownQueryNote(location.search)].filter((n) => n !== undefined).join(' ') || undefined;
 if (linked && 'problem' in linked) {
   app.start();
-  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.${workersNote ? ` ${workersNote}` : ''}`, true);
+  app.message(`This link could not be read: ${linked.problem}. Showing the default scenario.${addressNote ? ` ${addressNote}` : ''}`, true);
 } else {
   if (linked) app.load(linked);
   else app.start();
-  if (workersNote) app.message(workersNote, true);
+  if (addressNote) app.message(addressNote, true);
 }
 
 window.addEventListener('hashchange', () => {

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
+import { defaultScenario } from '../dashboard/model/scenario.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard refusals end-to-end test');
 const RUN_TIMEOUT = 90_000;
@@ -147,6 +149,18 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     const p = await suite.page('?workers=abc');
     await finished(p);
     await expect(p.locator('#messages .message.problem').textContent()).resolves.toContain('?workers=abc in the address is not a number of workers (a whole number from 1), so it is not used');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('?worker=2 (a typo of ?workers=2) is said, with what it most likely meant, not run as the default without a word', async () => {
+    const p = await suite.page('?worker=2');
+    await finished(p);
+    await expect(p.locator('#messages .message.problem').textContent()).resolves.toContain('?worker=2 in the address is not a setting the page knows, so it is ignored (did you mean ?workers=2?): the page knows only ?workers= (how many workers run the trials).');
+    // Beside a link's setup too, which still opens.
+    const q = await suite.page(`?worker=2${encodeLink({ scenario: { ...defaultScenario(), name: 'typo heist', trials: 2000 } })}`);
+    await finished(q);
+    await expect(q.locator('#messages .message.problem').textContent()).resolves.toContain('?worker=2 in the address is not a setting the page knows');
+    await expect(q.locator('#messages').textContent()).resolves.not.toContain('could not be read');
     expect(pageErrors).toEqual([]);
   }, 120_000);
   test('a blank item in a Vary row is refused at the row, saying which ("1, , 3" ran 1 and 3 without a word)', async () => {

@@ -3,6 +3,7 @@
  * base64url JSON, `&c=` the compare change likewise. Decoded with JSON.parse only.
  */
 import type { CompareChange } from './compare.ts';
+import { wordList } from '../../sim/words.ts';
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -16,6 +17,14 @@ function fromBase64Url(text: string): string {
   const binary = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
   return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
+
+/**
+ * What the page reads from an address's query (`?name=value`, before the #): `?workers=`
+ * alone (run/pool.ts). The setup itself is in the hash (encodeLink), never the query.
+ */
+export const QUERY_PARAMS: Readonly<Record<string, string>> = {
+  workers: 'how many workers run the trials',
+};
 
 export interface LinkState {
   scenario: Record<string, unknown>;
@@ -38,7 +47,19 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   const keys = [...params.keys()];
   const extra = [...new Set(keys.filter((k) => (k !== 's' && k !== 'c') || keys.indexOf(k) !== keys.lastIndexOf(k)))];
   if (s !== null && extra.length > 0) {
-    return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup) and at most one c= (the comparison)` };
+    // A page setting put after the # ("#s=…&workers=2") is named as one, with where it goes.
+    const setting = extra.find((k) => Object.hasOwn(QUERY_PARAMS, k));
+    const where = setting === undefined ? '' : ` (?${setting}= is a setting of the page, which goes before the #: …/?${setting}=${params.get(setting)}#s=…)`;
+    return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup) and at most one c= (the comparison)${where}` };
+  }
+  // A query added after the hash ("#s=…?workers=2") is the hash's, and cannot be base64url:
+  // said as that, not as a link cut short.
+  for (const [key, value] of [['s', s], ['c', params.get('c')]] as const) {
+    const at = value?.indexOf('?') ?? -1;
+    if (value && at >= 0) {
+      const added = value.slice(at, at + 40);
+      return { problem: `the link's ${key === 's' ? 'setup' : 'comparison'} (${key}=) has "${added}" added after it: a setting of the page (${wordList(Object.keys(QUERY_PARAMS).map((k) => `?${k}=`), 'or')}) goes before the #, as in …/${added}#s=…` };
+    }
   }
   // An address that names a setup but holds none ("#s=") is a cut link, not no link.
   if (s === null) return undefined;
@@ -76,4 +97,52 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   } catch (err) {
     return { problem: `the link's comparison (c=) cannot be read (${(err as Error).message}); it may have been cut short` };
   }
+}
+
+/** A query part as the address shows it, cut where it is long (a setup pasted in). */
+function shownPart(part: string): string {
+  return `?${part.length > 40 ? `${part.slice(0, 39)}…` : part}`;
+}
+
+/** Edits (insert, delete, replace) from a to b: Levenshtein's distance. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1)));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** What an unknown name most likely meant: a known one a typo or two away, or a link's s=/c= put in the query. */
+function meant(name: string, value: string): string | undefined {
+  const plain = name.trim().toLowerCase();
+  if (plain === 's' || plain === 'c') return `#${plain}=…, the link's ${plain === 's' ? 'setup' : 'comparison'}, which goes after the #`;
+  const near = Object.keys(QUERY_PARAMS).find((known) => distance(plain, known) <= 2);
+  return near === undefined ? undefined : `?${near}=${value}`;
+}
+
+/**
+ * What the page says of an address's query parameters it does not read (`?worker=2`, a
+ * typo of `?workers=2`, ran the default number of workers without a word: a dashboard
+ * audit): each named as the address has it, with the known one it most likely meant, and
+ * what the page does read. Undefined where every parameter is known.
+ */
+export function unknownQueryNote(search: string): string | undefined {
+  const unknown = new Map<string, string | undefined>();
+  for (const part of search.replace(/^\?/, '').split('&')) {
+    if (part === '') continue;
+    const [entry] = [...new URLSearchParams(part)];
+    const [name, value] = entry ?? ['', ''];
+    if (Object.hasOwn(QUERY_PARAMS, name)) continue;
+    const shown = shownPart(part);
+    if (!unknown.has(shown)) unknown.set(shown, meant(name, value));
+  }
+  if (unknown.size === 0) return undefined;
+  const names = [...unknown.keys()];
+  const guesses = [...unknown].filter(([, guess]) => guess !== undefined).map(([shown, guess]) => `${unknown.size === 1 ? '' : `${shown}: `}did you mean ${guess}?`);
+  const one = names.length === 1;
+  const knows = Object.entries(QUERY_PARAMS).map(([name, what]) => `?${name}= (${what})`);
+  return `${wordList(names)} in the address ${one ? 'is not a setting' : 'are not settings'} the page knows, so ${one ? 'it is' : 'they are'} ignored${guesses.length ? ` (${guesses.join('; ')})` : ''}: the page knows only ${wordList(knows)}.`;
 }

@@ -1,0 +1,60 @@
+/**
+ * What the page reads from its address besides the link's setup (dashboard/model/url.ts):
+ * a query parameter it does not know is said, with the one it most likely meant, never
+ * passed over (`?worker=2`, a typo of `?workers=2`, ran the default number of workers
+ * without a word: a dashboard audit); and a setting put after the # is said as that, not
+ * as a link cut short. The shared link itself (the hash) reads as before.
+ */
+import { describe, expect, test } from 'vitest';
+import { decodeLink, encodeLink, unknownQueryNote } from '../dashboard/model/url.ts';
+import { workers } from '../dashboard/run/pool.ts';
+
+const KNOWS = 'the page knows only ?workers= (how many workers run the trials).';
+
+describe("the address's query", () => {
+  test('known or none: nothing said', () => {
+    for (const search of ['', '?', '?workers=2', '?workers=abc', '?workers=2&workers=8', '?&workers=3&']) expect(unknownQueryNote(search), search).toBeUndefined();
+  });
+
+  test('a typo of ?workers= is said, with what it most likely meant, and the setting the page knows', () => {
+    expect(unknownQueryNote('?worker=2')).toBe(`?worker=2 in the address is not a setting the page knows, so it is ignored (did you mean ?workers=2?): ${KNOWS}`);
+    // Case, a letter swapped, a space: all near misses.
+    for (const typo of ['Workers', 'wrokers', 'workes', 'workers%20']) expect(unknownQueryNote(`?${typo}=4`), typo).toContain('(did you mean ?workers=4?)');
+    // And beside a ?workers= the page takes: said all the same.
+    expect(unknownQueryNote('?workers=2&wrokers=3')).toBe(`?wrokers=3 in the address is not a setting the page knows, so it is ignored (did you mean ?workers=3?): ${KNOWS}`);
+    // The typo runs the default count, as the page's own workers() reads it: why it must be said.
+    expect(workers('?worker=2', 8)).toEqual({ count: 8 });
+  });
+
+  test('several unknown are each named once, a guess only where there is one; a long one cut', () => {
+    expect(unknownQueryNote('?foo=1&Workers=2&foo=1&bar')).toBe(`?foo=1, ?Workers=2 and ?bar in the address are not settings the page knows, so they are ignored (?Workers=2: did you mean ?workers=2?): ${KNOWS}`);
+    expect(unknownQueryNote('?threads=4')).toBe(`?threads=4 in the address is not a setting the page knows, so it is ignored: ${KNOWS}`);
+    const note = unknownQueryNote(`?x=${'a'.repeat(100)}`)!;
+    expect(note).toContain(`?x=${'a'.repeat(37)}… in the address`);
+    expect(note.length).toBeLessThan(200);
+  });
+
+  test("a link's setup put in the query (?s=) is said to go after the #", () => {
+    expect(unknownQueryNote('?s=eyJuYW1lIjoieCJ9')).toBe(`?s=eyJuYW1lIjoieCJ9 in the address is not a setting the page knows, so it is ignored (did you mean #s=…, the link's setup, which goes after the #?): ${KNOWS}`);
+    expect(unknownQueryNote('?c=abc')).toContain("(did you mean #c=…, the link's comparison, which goes after the #?)");
+  });
+});
+
+describe("a setting put in the link's hash", () => {
+  const good = encodeLink({ scenario: { name: 'x', system: 'viciousness' } });
+
+  test('shared links read as before', () => {
+    expect(decodeLink(good)).toEqual({ scenario: { name: 'x', system: 'viciousness' } });
+    expect(decodeLink(`${good}&trials=5`)).toEqual({ problem: 'the link holds "trials=", which the page never writes: expected s= (the setup) and at most one c= (the comparison)' });
+  });
+
+  test('"#s=…?workers=2" is said as a setting after the #, not as a link cut short', () => {
+    expect(decodeLink(`${good}?workers=2`)).toEqual({ problem: 'the link\'s setup (s=) has "?workers=2" added after it: a setting of the page (?workers=) goes before the #, as in …/?workers=2#s=…' });
+    const compared = encodeLink({ scenario: { name: 'x' }, compare: { path: 'setup.challenges', value: 3 } });
+    expect(decodeLink(`${compared}?workers=2`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) has "\?workers=2" added after it/) });
+  });
+
+  test('"#s=…&workers=2" names ?workers= as a setting that goes before the #', () => {
+    expect(decodeLink(`${good}&workers=2`)).toEqual({ problem: 'the link holds "workers=", which the page never writes: expected s= (the setup) and at most one c= (the comparison) (?workers= is a setting of the page, which goes before the #: …/?workers=2#s=…)' });
+  });
+});
