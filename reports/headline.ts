@@ -29,7 +29,9 @@ export function headlineValue(m: MetricResult): { value: string; detail: string;
   // the figure a designer's target often is), the estimate and interval beside it alike.
   const f = rowFigures(m);
   if (f.exact !== undefined) return { value: f.exact, detail: `exact · estimate ${f.estimate}, 95% interval ${f.interval}`, short: 'exact' };
-  return { value: f.estimate, detail: `estimate, 95% interval ${f.interval}`, short: f.interval };
+  // The short form says its level too: the summary bar showed a bare "[0.5074, 0.5432]" beside
+  // the estimate, the only interval on the page not called 95% (a dashboard audit).
+  return { value: f.estimate, detail: `estimate, 95% interval ${f.interval}`, short: `95% interval ${f.interval}` };
 }
 
 export interface HeadlineLine {
@@ -39,7 +41,7 @@ export interface HeadlineLine {
   /** The main figure (exact where known) and what stands beside it. */
   value: string;
   detail: string;
-  /** What the value is, where space is short: "exact", or its 95% interval. */
+  /** What the value is, where space is short: "exact", or "95% interval [0.5074, 0.5432]". */
   short: string;
   /** In a sweep: where this figure is. */
   where?: string;
@@ -150,7 +152,7 @@ function constantValue(ms: readonly MetricResult[]): { value: string; detail: st
   if (!ms.every((m) => m.exact === undefined && m.estimate === first.estimate)) return undefined;
   const widest = ms.reduce((w, m) => (m.ci95[1] - m.ci95[0] > w.ci95[1] - w.ci95[0] ? m : w));
   const head = headlineValue(widest);
-  return ms.every((m) => m.ci95[0] === widest.ci95[0] && m.ci95[1] === widest.ci95[1]) ? head : { ...head, detail: `${head.detail} at its widest` };
+  return ms.every((m) => m.ci95[0] === widest.ci95[0] && m.ci95[1] === widest.ci95[1]) ? head : { ...head, detail: `${head.detail} at its widest`, short: `${head.short} at its widest` };
 }
 
 export interface MetricGroup {

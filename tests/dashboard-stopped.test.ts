@@ -261,6 +261,18 @@ describe('the summary bar', () => {
 });
 
 describe('the summary bar (a narrow screen’s)', () => {
+  test('an estimate’s interval says its level, “95%”, as every other interval on the page does (it read a bare “[0.5074, 0.5432]”: a dashboard audit)', () => {
+    const at = (x: number, estimate: number, ci95: [number, number]) => ({ point: x === 0 ? {} : { 'setup.x': x }, trials: 4000, metrics: { win: { estimate, ci95, kind: 'probability' as const, headline: true } } });
+    const figure = (results: ReturnType<typeof at>[]) =>
+      [...renderSummary({ state: 'finished', results: [{ name: 'r', system: 'viciousness', mechanic: 'clash', trials: 4000, seed: 's', expect: [], results } as never] }).querySelectorAll('.figure')].map((f) => [f.querySelector('b')!.textContent, f.querySelector('.what')!.textContent]);
+    expect(figure([at(0, 0.5253, [0.5074, 0.5432])])).toEqual([['0.5253', '95% interval [0.5074, 0.5432]']]);
+    // One figure at every point, intervals apart: the widest, and said to be.
+    expect(figure([at(1, 0, [0, 1e-4]), at(2, 0, [0, 2e-4])])).toEqual([['0', '95% interval [0, 0.000200] at its widest']]);
+    // Knavery’s success is exact: “exact”, no interval.
+    const exact = runPlan(planScenario({ ...heist, sweep: undefined, expect: undefined }, 'heist.json'));
+    expect([...renderSummary({ state: 'finished', results: [exact] }).querySelectorAll('.figure .what')].map((w) => w.textContent)).toContain('exact');
+  });
+
   test('comparing, its figures are said to be A’s (beside the Compare box’s B they read as either’s: a dashboard audit); alone, not', () => {
     const a = runPlan(planScenario({ ...heist, sweep: undefined, expect: undefined }, 'heist.json'));
     const b = runPlan(planScenario({ ...heist, sweep: undefined, expect: undefined, setup: { ...heist.setup, challenges: 3 } }, 'heist.json'));
