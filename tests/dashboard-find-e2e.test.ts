@@ -134,6 +134,9 @@ describe.skipIf(!CHROMIUM)('tables beside charts, in Chromium', () => {
     const wrap = p.locator('[data-panel^="heatmap"] .table-wrap').first();
     const [scroll, client] = await wrap.evaluate((el) => [el.scrollWidth, el.clientWidth]);
     expect(scroll).toBeLessThanOrEqual(client);
+    // Its cells pack estimate and interval ("0.5250 (0.4761–0.5735)"): the level is said above them, in view.
+    await expect(wrap.locator('caption').textContent()).resolves.toBe('each figure: estimate (95% interval)');
+    await expect(wrap.locator('caption').isVisible()).resolves.toBe(true);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 180_000);

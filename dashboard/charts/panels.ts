@@ -240,7 +240,7 @@ function seriesCell(s: Record<string, number[]>, column: string, i: number, kind
   const high = s[`${column}High`]?.[i];
   if (low === undefined || high === undefined) return { text: `${formatValue(value, kind)} (no interval in this file)`, value };
   const figure = (x: number) => formatValue(x, kind, (high - low) / 2);
-  return { text: `${figure(value)} (${figure(low)}–${figure(high)})`, value, title: `95% interval ${figure(low)} to ${figure(high)}` };
+  return { text: `${figure(value)} (${figure(low)}–${figure(high)})`, value, title: `95% interval ${figure(low)} to ${figure(high)}`, interval: true };
 }
 
 /**

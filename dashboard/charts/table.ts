@@ -12,6 +12,11 @@ export interface TableCell {
   value?: number;
   /** More about the cell on hover: its interval and exact value in a pivot table. */
   title?: string;
+  /**
+   * The text packs the figure's 95% interval beside it ("0.7435 (0.7239–0.7622)"): the
+   * table then says what the brackets are (ui/panels.ts tableNode), where only the hover did.
+   */
+  interval?: true;
 }
 
 export interface Table {
@@ -156,5 +161,5 @@ export function estimateCell(m: { estimate: number; ci95: [number, number]; exac
   const interval = interval95!.replace(' to ', '–');
   const title = `estimate ${estimate}, 95% interval ${interval95}${m.exact === undefined ? '' : `, exact ${exact}`}`;
   if (m.exact !== undefined) return { text: `${exactFigure(m.exact)} exact`, value: m.exact, title };
-  return { text: `${estimate} (${interval})`, value: m.estimate, title };
+  return { text: `${estimate} (${interval})`, value: m.estimate, title, interval: true };
 }

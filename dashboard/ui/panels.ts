@@ -3,13 +3,18 @@ import { DISTRIBUTION_VIEWS, type DistributionView, type Panel } from '../charts
 import type { Table } from '../charts/table.ts';
 import { h, svgNode, uid } from './dom.ts';
 
+/** What a table's packed cells are, said above it: "0.5250 (0.4761–0.5735)" gave its level on hover only. */
+export const PACKED_INTERVAL = 'each figure: estimate (95% interval)';
+
 export function tableNode(table: Table): HTMLElement {
+  const packed = table.rows.some((row) => row.some((cell) => cell.interval));
   return h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
       {},
+      packed ? h('caption', {}, PACKED_INTERVAL) : null,
       h('thead', {}, h('tr', {}, ...table.columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
       h(
         'tbody',
