@@ -54,6 +54,10 @@ describe("a setting put in the link's hash", () => {
     expect(decodeLink(`${compared}?workers=2`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) has "\?workers=2" added after it/) });
   });
 
+  test('an empty c= is a comparison cut off, refused as an empty s= is, not A shown alone as the link', () => {
+    expect(decodeLink(`${good}&c=`)).toEqual({ problem: "the link's comparison (c=) is empty; it may have been cut short" });
+  });
+
   test('"#s=…&workers=2" names ?workers= as a setting that goes before the #', () => {
     expect(decodeLink(`${good}&workers=2`)).toEqual({ problem: 'the link holds "workers=", which the page never writes: expected s= (the setup) and at most one c= (the comparison) (?workers= is a setting of the page, which goes before the #: …/?workers=2#s=…)' });
   });

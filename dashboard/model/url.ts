@@ -74,7 +74,9 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     return { problem: 'the link holds no scenario object' };
   }
   const c = params.get('c');
-  if (!c) return { scenario: scenario as Record<string, unknown> };
+  if (c === null) return { scenario: scenario as Record<string, unknown> };
+  // An empty c= is a comparison cut off, not none: A alone would pass for the link (it did).
+  if (c === '') return { problem: 'the link\'s comparison (c=) is empty; it may have been cut short' };
   try {
     // The comparison's own mistakes are named as the comparison's (c=), not the setup's.
     const compare = JSON.parse(fromBase64Url(c));
