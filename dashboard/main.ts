@@ -115,6 +115,9 @@ byId('copy-link').addEventListener('click', async () => {
     app.message(SHOWING_FILE, false);
     return;
   }
+  // The address holds the setup's link (saveLink), and is put back first should anything
+  // have changed it (a "#results" anchor did): the link copied is always this setup's.
+  app.restoreLink();
   try {
     await navigator.clipboard.writeText(location.href);
     app.message('Link copied: it opens this setup.', false);

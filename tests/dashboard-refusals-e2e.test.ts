@@ -163,6 +163,27 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await expect(q.locator('#messages').textContent()).resolves.not.toContain('could not be read');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+  test('the summary bar’s “results ↓” scrolls there, leaving the setup’s link in the address (it put “#results” there: a reload, or Copy link, gave the default scenario without a word)', async () => {
+    const p = await suite.page('', { width: 400, height: 800 });
+    await p.fill(field('trials'), '2000');
+    await p.fill(field('setup.challenges'), '5');
+    await finished(p);
+    const link = await p.evaluate(() => location.hash);
+    expect(link).toMatch(/^#s=/);
+    await p.click('#summary a:text("results ↓")');
+    await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
+    await expect.poll(() => p.evaluate(() => document.getElementById('results')!.getBoundingClientRect().top), { timeout: 5000 }).toBeLessThan(100);
+    // Opened at that address, it is this setup (5 challenges), not the default (3).
+    const again = await suite.page(link);
+    await finished(again);
+    await expect(again.inputValue(field('setup.challenges'))).resolves.toBe('5');
+    // And whatever else changed the address, Copy link copies this setup's link.
+    await p.evaluate(() => (location.hash = '#results'));
+    await p.click('#copy-link');
+    await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('a blank item in a Vary row is refused at the row, saying which ("1, , 3" ran 1 and 3 without a word)', async () => {
     const p = await suite.page('');
     await finished(p);

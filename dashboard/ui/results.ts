@@ -432,9 +432,23 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
     // (beside the Compare box's B they read as either's: a dashboard audit).
     ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${comparing ? 'A: ' : ''}${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
     more > 0 ? h('span', { class: 'more-lines what' }, `and ${more} more in the results`) : null,
-    h('a', { attrs: { href: '#results' } }, 'results ↓'),
-    h('a', { attrs: { href: '#setup' } }, 'setup ↓'),
+    jump('results', 'results ↓'),
+    jump('setup', 'setup ↓'),
   );
+}
+
+/**
+ * A link that scrolls to a part of the page, leaving the address as it is: as a plain
+ * `#results` it put "#results" where the setup's link is, so the address, a reload and
+ * Copy link ("Link copied: it opens this setup") gave the default scenario without a word
+ * (a dashboard audit).
+ */
+function jump(id: string, text: string): HTMLElement {
+  const scroll = (e: Event) => {
+    e.preventDefault();
+    document.getElementById(id)?.scrollIntoView();
+  };
+  return h('a', { attrs: { href: `#${id}` }, on: { click: scroll } }, text);
 }
 
 /**
