@@ -54,6 +54,14 @@ describe("a setting put in the link's hash", () => {
     expect(decodeLink(`${compared}?workers=2`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) has "\?workers=2" added after it/) });
   });
 
+  test('a hash that holds no setup is said, not taken for no link ("#c=…" alone, "#results": the default scenario opened without a word)', () => {
+    expect(decodeLink('')).toBeUndefined();
+    expect(decodeLink('#')).toBeUndefined();
+    expect(decodeLink(encodeLink({ scenario: { name: 'x' }, compare: { path: 'setup.challenges', value: 3 } }).replace(/^#s=[^&]*&/, '#'))).toEqual({ problem: 'the link holds no setup (s=), only a comparison (c=)' });
+    expect(decodeLink('#results')).toEqual({ problem: 'the link holds no setup (s=), only "#results"' });
+    expect(decodeLink('#trials=5&c=abc')).toEqual({ problem: 'the link holds no setup (s=), only "trials=" and a comparison (c=)' });
+  });
+
   test('an empty c= is a comparison cut off, refused as an empty s= is, not A shown alone as the link', () => {
     expect(decodeLink(`${good}&c=`)).toEqual({ problem: "the link's comparison (c=) is empty; it may have been cut short" });
   });

@@ -61,8 +61,15 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
       return { problem: `the link's ${key === 's' ? 'setup' : 'comparison'} (${key}=) has "${added}" added after it: a setting of the page (${wordList(Object.keys(QUERY_PARAMS).map((k) => `?${k}=`), 'or')}) goes before the #, as in …/${added}#s=…` };
     }
   }
-  // An address that names a setup but holds none ("#s=") is a cut link, not no link.
-  if (s === null) return undefined;
+  // A hash that holds no setup is no link only where it holds nothing: "#c=…" alone (a link
+  // whose s= was lost) or "#results" (the summary bar's anchor once put it there) opened the
+  // default scenario without a word.
+  if (s === null) {
+    if (keys.length === 0) return undefined;
+    const cut = (k: string) => (k.length > 40 ? `${k.slice(0, 39)}…` : k);
+    const held = [...new Set(keys)].map((k) => (k === 'c' ? 'a comparison (c=)' : params.get(k) === '' ? `"#${cut(k)}"` : `"${cut(k)}="`));
+    return { problem: `the link holds no setup (s=), only ${wordList(held)}` };
+  }
   if (s === '') return { problem: 'the link\'s setup (s=) is empty; it may have been cut short' };
   let scenario: unknown;
   try {
