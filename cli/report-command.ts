@@ -105,7 +105,7 @@ export async function reportCommand(
   args: string[],
   out: Output,
   err?: NodeJS.WritableStream,
-  context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string } = {},
+  context: { env?: NodeJS.ProcessEnv; signal?: AbortSignal; workerFile?: string; build?: string } = {},
 ): Promise<number> {
   const { values, positionals } = parseFlags(args, ['out', 'trials', 'seed', 'workers', 'baseline', 'min-change', 'fdr']);
   if (values.baseline === undefined && (values.fdr !== undefined || values['min-change'] !== undefined)) {
@@ -214,7 +214,7 @@ export async function reportCommand(
     // pay for them (tests/startup.test.ts).
     await importRendererLibraries();
     const { writeReports } = await import('../reports/write.ts');
-    return { entries, diff, ...(await writeReports(outDir, entries, { diff, signal, inputs })) };
+    return { entries, diff, ...(await writeReports(outDir, entries, { diff, signal, inputs, build: context.build })) };
   });
   if (kept !== undefined) err?.write(`poolsim: ${plainText(kept)}\n`);
 

@@ -275,13 +275,20 @@ function solveCheckLines(result: ScenarioResult): IndexLine[] {
   });
 }
 
-function metaLine(result: ScenarioResult, source?: string): string {
+/**
+ * What the page is: system, mechanic, trials, seed, points, the file, and the build that
+ * ran it (the digest of the compiled command's bundles, scripts/build.mjs codeDigest, as a
+ * shard's part names it): the pages named the seed and trials but not the code, so a page
+ * could not be told from one a later build wrote (a report audit).
+ */
+function metaLine(result: ScenarioResult, source?: string, build?: string): string {
   return [
     `${result.system} · ${result.mechanic}`,
     `${result.trials} trials`,
     `seed ${JSON.stringify(result.seed)}`,
     `${result.results.length} point${result.results.length === 1 ? '' : 's'}`,
     ...(source ? [`from ${source}`] : []),
+    ...(build ? [`poolsim build ${build}`] : []),
   ].join(' · ');
 }
 
@@ -336,7 +343,7 @@ ${body}
 }
 
 /** A scenario's `index.html`: checks, charts inline, and a table per point. */
-export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown): string {
+export function renderScenarioHtml(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown, build?: string): string {
   const moved = movedLookup(changes?.metrics);
   const summary = checksSummary(result);
   const headline = headlineMetrics(result);
@@ -374,7 +381,7 @@ ${namespaceIds(c.svg, c.name)}
     result.name,
     `<p><a href="../index.html">← all scenarios</a></p>
 <h1>${escapeHtml(result.name)}</h1>
-${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source))}</p>
+${result.description ? `<p class="question">${escapeHtml(result.description)}</p>\n` : ''}<p class="meta">${escapeHtml(metaLine(result, source, build))}</p>
 ${scenarioBanner(changes, 'html')}${solveScopeHtml(result, setup)}${headlineHtml(result, setup, moved)}
 <h2>Expect checks</h2>
 <p class="summary ${summary.pass ? 'pass' : 'fail'}">${escapeHtml(summary.text)}</p>
@@ -394,13 +401,13 @@ function mdMark(pass: boolean): string {
 }
 
 /** A scenario's `report.md`: the same as index.html, charts as images beside it. */
-export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown): string {
+export function renderScenarioMarkdown(result: ScenarioResult, charts: Chart[], source?: string, changes?: ScenarioChanges, notes: string[] = [], setup?: unknown, build?: string): string {
   const summary = checksSummary(result);
   const moved = movedLookup(changes?.metrics);
   const headline = headlineMetrics(result);
   const lines: string[] = [`# ${mdCell(result.name)}`, ''];
   if (result.description) lines.push(`> ${mdCell(result.description)}`, '');
-  lines.push(mdCell(metaLine(result, source)), '');
+  lines.push(mdCell(metaLine(result, source, build)), '');
   // What moved since the baseline, said at the top, above the figures it marks.
   const banner = scenarioBanner(changes, 'md');
   if (banner) lines.push(banner.trimEnd(), '');

@@ -58,6 +58,8 @@ export interface WriteReportsOptions {
   writeFile?: (path: string, text: string) => Promise<void>;
   /** The scenario files and folders the run was given: listed in the mark (reports/target.ts ranFrom). */
   inputs?: readonly string[];
+  /** The compiled command that ran the scenarios (bin/poolsim.js: its bundles' digest): named on every page. */
+  build?: string;
 }
 
 function stopIfAborted(signal: AbortSignal | undefined): void {
@@ -97,8 +99,8 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
   const { result, source } = entry;
   const { charts, notes } = chartsAndNotes(result, { ...options.charts, setup: entry.setup });
   const files: [string, string][] = [
-    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes, entry.setup)],
-    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes, entry.setup)],
+    ['index.html', renderScenarioHtml(result, charts, source, entry.changes, notes, entry.setup, options.build)],
+    ['report.md', renderScenarioMarkdown(result, charts, source, entry.changes, notes, entry.setup, options.build)],
     ['results.json', `${JSON.stringify(result, null, 2)}\n`],
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
