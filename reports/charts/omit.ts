@@ -12,7 +12,7 @@
  * it shows.
  */
 import type { DistributionResult, MetricResult, ScenarioResult } from '../../sim/result.ts';
-import { rowFigures } from '../../sim/solve/sentence.ts';
+import { exactFigure, rowFigures } from '../../sim/solve/sentence.ts';
 import { memberLabels } from '../metrics.ts';
 
 function escapeXml(text: string): string {
@@ -77,8 +77,13 @@ export function constantFamilyNote(result: ScenarioResult, members: string[], ch
   const sampledMembers = members.filter((m) => widestSampled(result.results.map((p) => p.metrics[m]!)) !== undefined);
   const whose = members.length > 1 && sampledMembers.length < members.length ? `, of ${sampledMembers.map((m) => names.get(m)!).join(', ')}` : '';
   const sampled = widest ? ` in every Monte Carlo trial (95% interval ${rowFigures(widest).interval}${result.results.length * members.length > 1 ? ' at its widest' : ''}${whose})` : '';
-  const what = values.length === 1 ? `${values[0]} at every point${sampled}` : `the same at every point${sampled}`;
-  return `Not drawn: ${chartTitle} — ${what}${members.length > 1 ? ` for ${members.map((m) => names.get(m)!).join(', ')}` : ''}.`;
+  // Each member's value, said: "the same at every point for received, spent on purchases"
+  // left the reader to guess that received was 52 and spent 0 (a report audit). A value as
+  // every page prints an exact one (exactFigure: whole, or rounded and marked "≈").
+  const what = values.length === 1
+    ? `${exactFigure(values[0]!)} at every point${sampled}${members.length > 1 ? ` for ${members.map((m) => names.get(m)!).join(', ')}` : ''}`
+    : `${members.map((m, i) => `${exactFigure(constants[i]!)} for ${names.get(m)!}`).join(', ')}, at every point${sampled}`;
+  return `Not drawn: ${chartTitle} — ${what}.`;
 }
 
 /** The same distribution: the same values, and the same exact shares (or, without them, the same shares). */

@@ -65,7 +65,12 @@ describe('the chart plan', () => {
       'coins.received': { ...coin('mean coins: received'), estimate: 104, ci95: [104, 104] as [number, number], exact: 104 },
       'coins.spent': { ...coin('mean coins: spent'), estimate: 0, ci95: [0, 0.000192] as [number, number] },
     }))).notes;
-    expect(mixed).toContainEqual(expect.stringMatching(/ — the same at every point in every Monte Carlo trial \(95% interval \[0, 0\.000192\] at its widest, of spent\) for received, spent\.$/));
+    // Each member's value is said, not "the same at every point … for received, spent",
+    // which left 104 and 0 to be guessed (a report audit).
+    expect(mixed).toContainEqual(expect.stringMatching(/ — 104 for received, 0 for spent, at every point in every Monte Carlo trial \(95% interval \[0, 0\.000192\] at its widest, of spent\)\.$/));
+    // A value that is no whole number is printed as pages print an exact one, not as a float.
+    const third = chartPlan(sweep(() => ({ share: { estimate: 1 / 3, ci95: [1 / 3, 1 / 3] as [number, number], exact: 1 / 3, kind: 'probability' as const } }))).notes;
+    expect(third).toContainEqual(expect.stringMatching(/ — ≈0\.3333 at every point\.$/));
     // Two means equal by chance, each with an interval, are two estimates: drawn.
     const met = chartPlan(sweep(() => ({ points: { estimate: 0.6365, ci95: [0.6248, 0.6482], kind: 'mean' } })));
     expect(met.notes.filter((n) => n.startsWith('Not drawn'))).toEqual([]);
