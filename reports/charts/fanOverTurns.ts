@@ -88,7 +88,10 @@ export function fanOverTurns(result: ScenarioResult, key: string, setup?: unknow
     // between 2 and 3 is not squashed into a corner of the 1–7 track.
     y: key === 'rank'
       ? { label: yLabel, grid: true, domain: [rankLow, rankHigh], ticks: rankTicks, tickFormat: 'd', ...(faceted ? STACKED_INSET : {}) }
-      : { label: yLabel, grid: true, nice: true, ...(faceted ? STACKED_INSET : {}) },
+      // Points from 0, as every mean's axis is (metricsOverSweep, estimatesAtPoint): Plot's
+      // own domain began where the band did, 15 of a campaign's points read as the floor,
+      // and the key did not say the axis was cut (a report audit).
+      : { label: yLabel, grid: true, nice: true, zero: true, ...(faceted ? STACKED_INSET : {}) },
     fy: faceted ? panelLabels(panels).fy : undefined,
     marks: [
       keyLine(

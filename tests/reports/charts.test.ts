@@ -429,6 +429,20 @@ describe('chartsFor', () => {
     }
   });
 
+  it('draws the points fan on an axis from 0, as every mean is drawn, not cut where the band begins (a report audit)', () => {
+    // companyCampaign's points run 10–40: the axis began at 10, unsaid.
+    const yTicks = (svg: string) => {
+      const from = svg.indexOf('aria-label="y-axis tick label"');
+      const group = svg.slice(from, svg.indexOf('aria-label=', from + 10));
+      return [...group.matchAll(/>(-?[\d.]+)<\/text>/g)].map(([, t]) => Number(t));
+    };
+    for (const result of [companyCampaign, { ...companyCampaign, results: [companyCampaign.results[0]!, { ...companyCampaign.results[0]!, point: { 'setup.turns': 7 } }] }]) {
+      expect(Math.min(...yTicks(fanOverTurns(result, 'points')))).toBe(0);
+    }
+    // The rank fan keeps its own span: rank 0 is no rank.
+    expect(Math.min(...yTicks(fanOverTurns(companyCampaign, 'rank')))).toBeGreaterThanOrEqual(1);
+  });
+
   it("draws each percentile's 95% interval where the result carries it, and says so", () => {
     const bare = fanOverTurns(companyCampaign, 'points');
     expect(bare).not.toContain("each percentile's 95% interval");
