@@ -184,6 +184,38 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('the summary bar’s “results ↓” and “setup ↓” take keyboard focus there, as the anchors did (Enter then Tab went on to “setup ↓” in the bar: a review), and a Ctrl-click is the browser’s', async () => {
+    const p = await suite.page(encodeLink({ scenario: { ...defaultScenario(), name: 'focus heist', trials: 2000 } }), { width: 400, height: 800 });
+    await finished(p);
+    const link = await p.evaluate(() => location.hash);
+    await p.focus('#summary a:text("results ↓")');
+    await p.keyboard.press('Enter');
+    await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe('results');
+    await p.keyboard.press('Tab');
+    await expect(p.evaluate(() => document.activeElement?.closest('#results') !== null)).resolves.toBe(true);
+    await p.focus('#summary a:text("setup ↓")');
+    await p.keyboard.press('Enter');
+    await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe('setup');
+    await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
+    // A click with Ctrl, Shift or ⌘ (a new tab or window, at "#results", which the page
+    // refuses, saying it holds no setup: dashboard-address.test.ts) is left to the browser,
+    // not taken for a scroll of this page. Seen on the event, the new tab itself not opened:
+    // a second page running the default scenario crashed the packaged Chromium under load.
+    const leftToBrowser = (modifiers: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean }) =>
+      p.evaluate((m) => {
+        const a = [...document.querySelectorAll('#summary a')].find((x) => x.textContent === 'results ↓')!;
+        let left = false;
+        const after = (e: Event) => ((left = !e.defaultPrevented), e.preventDefault());
+        window.addEventListener('click', after, { once: true });
+        a.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ...m }));
+        return left;
+      }, modifiers);
+    await expect(leftToBrowser({})).resolves.toBe(false);
+    for (const m of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) await expect(leftToBrowser(m), JSON.stringify(m)).resolves.toBe(true);
+    await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('a blank item in a Vary row is refused at the row, saying which ("1, , 3" ran 1 and 3 without a word)', async () => {
     const p = await suite.page('');
     await finished(p);

@@ -444,9 +444,18 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
  * (a dashboard audit).
  */
 function jump(id: string, text: string): HTMLElement {
-  const scroll = (e: Event) => {
+  const scroll = (e: MouseEvent) => {
+    // A click with a modifier (Ctrl, Shift, ⌘: a new tab or window) is the browser's to
+    // follow, as on any link: it was taken for a scroll of this page, not what was asked.
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
     e.preventDefault();
-    document.getElementById(id)?.scrollIntoView();
+    const target = document.getElementById(id);
+    if (!target) return;
+    target.scrollIntoView();
+    // Focus goes there too, as the anchor's own navigation took it: Enter then Tab went on
+    // to "setup ↓" in the bar, not into the results, and a screen reader stayed in the bar.
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
   };
   return h('a', { attrs: { href: `#${id}` }, on: { click: scroll } }, text);
 }
