@@ -34,6 +34,14 @@ describe("the address's query", () => {
     expect(note.length).toBeLessThan(200);
   });
 
+  test('what mail, chat apps and ad networks add on the way (?utm_source=, ?fbclid=) is passed over unsaid: no one asked the page anything with it (a review: it was a problem above every link opened from a newsletter)', () => {
+    for (const search of ['?utm_source=newsletter&utm_medium=email&utm_campaign=dec', '?fbclid=IwAR0abcdefghijklmnopqrstuvwxyz0123456789', '?gclid=abc&msclkid=def', '?UTM_Source=x']) expect(unknownQueryNote(search), search).toBeUndefined();
+    // Beside a typo, the typo alone is said.
+    expect(unknownQueryNote('?utm_source=x&worker=2&fbclid=y')).toBe(`?worker=2 in the address is not a setting the page knows, so it is ignored (did you mean ?workers=2?): ${KNOWS}`);
+    // A name only like one is still said.
+    expect(unknownQueryNote('?utm=x')).toContain('?utm=x in the address is not a setting');
+  });
+
   test("a link's setup put in the query (?s=) is said to go after the #", () => {
     expect(unknownQueryNote('?s=eyJuYW1lIjoieCJ9')).toBe(`?s=eyJuYW1lIjoieCJ9 in the address is not a setting the page knows, so it is ignored (did you mean #s=…, the link's setup, which goes after the #?): ${KNOWS}`);
     expect(unknownQueryNote('?c=abc')).toContain("(did you mean #c=…, the link's comparison, which goes after the #?)");

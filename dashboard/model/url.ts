@@ -108,6 +108,14 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   }
 }
 
+/**
+ * Parameters that mail clients, chat apps and ad networks add to a link on its way
+ * (`?utm_source=newsletter`, Facebook's `?fbclid=`, Google's `?gclid=`): no one asked the
+ * page anything with them, so they are passed over in silence, as every site does; naming
+ * them put a problem above every link opened from a newsletter or a chat (a review).
+ */
+const ADDED_ON_THE_WAY = /^(utm_[a-z0-9_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|ttclid|yclid|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)$/i;
+
 /** A query part as the address shows it, cut where it is long (a setup pasted in). */
 function shownPart(part: string): string {
   return `?${part.length > 40 ? `${part.slice(0, 39)}…` : part}`;
@@ -144,7 +152,7 @@ export function unknownQueryNote(search: string): string | undefined {
     if (part === '') continue;
     const [entry] = [...new URLSearchParams(part)];
     const [name, value] = entry ?? ['', ''];
-    if (Object.hasOwn(QUERY_PARAMS, name)) continue;
+    if (Object.hasOwn(QUERY_PARAMS, name) || ADDED_ON_THE_WAY.test(name)) continue;
     const shown = shownPart(part);
     if (!unknown.has(shown)) unknown.set(shown, meant(name, value));
   }
