@@ -42,6 +42,16 @@ describe("the address's query", () => {
     expect(unknownQueryNote('?utm=x')).toContain('?utm=x in the address is not a setting');
   });
 
+  test('a guess is an address the page takes as written: no bare "?workers=", no value decoded into two; thirty unknown make no paragraph (a review)', () => {
+    // "?worker" guessed "?workers=", itself refused as no number of workers.
+    expect(unknownQueryNote('?worker')).toContain('(did you mean ?workers=…?)');
+    // "a%26b" guessed "?workers=a&b", which an address reads as ?workers=a and a parameter b.
+    expect(unknownQueryNote('?worker=a%26b')).toContain('(did you mean ?workers=a%26b?)');
+    const many = unknownQueryNote(`?${Array.from({ length: 30 }, (_, i) => `p${i}=1`).join('&')}`)!;
+    expect(many).toContain('?p0=1, ?p1=1, ?p2=1, ?p3=1, ?p4=1 and 25 more in the address are not settings');
+    expect(many.length).toBeLessThan(200);
+  });
+
   test("a link's setup put in the query (?s=) is said to go after the #", () => {
     expect(unknownQueryNote('?s=eyJuYW1lIjoieCJ9')).toBe(`?s=eyJuYW1lIjoieCJ9 in the address is not a setting the page knows, so it is ignored (did you mean #s=…, the link's setup, which goes after the #?): ${KNOWS}`);
     expect(unknownQueryNote('?c=abc')).toContain("(did you mean #c=…, the link's comparison, which goes after the #?)");
@@ -72,6 +82,15 @@ describe("a setting put in the link's hash", () => {
 
   test('an empty c= is a comparison cut off, refused as an empty s= is, not A shown alone as the link', () => {
     expect(decodeLink(`${good}&c=`)).toEqual({ problem: "the link's comparison (c=) is empty; it may have been cut short" });
+  });
+
+  test('"#s=…?fbclid=x" is not said to hold a setting of the page, nor told to put it before the # (a review: it was)', () => {
+    expect(decodeLink(`${good}?fbclid=abc`)).toEqual({ problem: 'the link\'s setup (s=) has "?fbclid=abc" added after it, which is no setting of the page: the page knows only ?workers= (how many workers run the trials), which goes before the #' });
+    expect(decodeLink(`${good}?worker=2`)).toEqual({ problem: 'the link\'s setup (s=) has "?worker=2" added after it, which is no setting of the page (did you mean ?workers=2?): the page knows only ?workers= (how many workers run the trials), which goes before the #' });
+    // A long value is cut, as every other part of the address said is.
+    const problem = (decodeLink(`${good}&workers=${'9'.repeat(500)}`) as { problem: string }).problem;
+    expect(problem).toContain(`…/?workers=${'9'.repeat(31)}…#s=…)`);
+    expect(problem.length).toBeLessThan(250);
   });
 
   test('"#s=…&workers=2" names ?workers= as a setting that goes before the #', () => {

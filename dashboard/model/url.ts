@@ -49,7 +49,7 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   if (s !== null && extra.length > 0) {
     // A page setting put after the # ("#s=…&workers=2") is named as one, with where it goes.
     const setting = extra.find((k) => Object.hasOwn(QUERY_PARAMS, k));
-    const where = setting === undefined ? '' : ` (?${setting}= is a setting of the page, which goes before the #: …/?${setting}=${params.get(setting)}#s=…)`;
+    const where = setting === undefined ? '' : ` (?${setting}= is a setting of the page, which goes before the #: …/?${cut(`${setting}=${params.get(setting)}`)}#s=…)`;
     return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup) and at most one c= (the comparison)${where}` };
   }
   // A query added after the hash ("#s=…?workers=2") is the hash's, and cannot be base64url:
@@ -58,7 +58,13 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     const at = value?.indexOf('?') ?? -1;
     if (value && at >= 0) {
       const added = value.slice(at, at + 40);
-      return { problem: `the link's ${key === 's' ? 'setup' : 'comparison'} (${key}=) has "${added}" added after it: a setting of the page (${wordList(Object.keys(QUERY_PARAMS).map((k) => `?${k}=`), 'or')}) goes before the #, as in …/${added}#s=…` };
+      const whose = `the link's ${key === 's' ? 'setup' : 'comparison'} (${key}=) has "${added}" added after it`;
+      // Said a setting of the page only where it is one: "#s=…?fbclid=x" was told to go
+      // before the #, where it is no setting either (a review).
+      const [name] = [...new URLSearchParams(value.slice(at + 1))][0] ?? [''];
+      if (Object.hasOwn(QUERY_PARAMS, name)) return { problem: `${whose}: a setting of the page (${wordList(Object.keys(QUERY_PARAMS).map((k) => `?${k}=`), 'or')}) goes before the #, as in …/${added}#s=…` };
+      const guess = name === 's' || name === 'c' ? undefined : meant(name, rawValue(value.slice(at + 1)));
+      return { problem: `${whose}, which is no setting of the page${guess ? ` (did you mean ${guess}?)` : ''}: the page knows only ${knownSettings()}, which goes before the #` };
     }
   }
   // A hash that holds no setup is no link only where it holds nothing: "#c=…" alone (a link
@@ -66,7 +72,6 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   // default scenario without a word.
   if (s === null) {
     if (keys.length === 0) return undefined;
-    const cut = (k: string) => (k.length > 40 ? `${k.slice(0, 39)}…` : k);
     const held = [...new Set(keys)].map((k) => (k === 'c' ? 'a comparison (c=)' : params.get(k) === '' ? `"#${cut(k)}"` : `"${cut(k)}="`));
     return { problem: `the link holds no setup (s=), only ${wordList(held)}` };
   }
@@ -116,10 +121,32 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
  */
 const ADDED_ON_THE_WAY = /^(utm_[a-z0-9_]+|fbclid|gclid|gbraid|wbraid|dclid|msclkid|twclid|ttclid|yclid|igshid|mc_cid|mc_eid|_ga|_gl|_hsenc|_hsmi|mkt_tok)$/i;
 
-/** A query part as the address shows it, cut where it is long (a setup pasted in). */
-function shownPart(part: string): string {
-  return `?${part.length > 40 ? `${part.slice(0, 39)}…` : part}`;
+/** Text of the address cut where it is long (a setup pasted in). */
+function cut(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
+
+/** A query part as the address shows it, cut where it is long. */
+function shownPart(part: string): string {
+  return `?${cut(part)}`;
+}
+
+/**
+ * A query part's value as the address has it ("a%26b", not "a&b", which reads as two), or
+ * "…" where it has none: a guess is an address to type, and "?workers=" is refused.
+ */
+function rawValue(part: string): string {
+  const at = part.indexOf('=');
+  return at < 0 || at === part.length - 1 ? '…' : part.slice(at + 1);
+}
+
+/** The settings the page reads, each with what it does. */
+function knownSettings(): string {
+  return wordList(Object.entries(QUERY_PARAMS).map(([name, what]) => `?${name}= (${what})`));
+}
+
+/** At most this many unknown parameters are named (thirty made a paragraph); the rest counted. */
+const NAMED = 5;
 
 /** Edits (insert, delete, replace) from a to b: Levenshtein's distance. */
 function distance(a: string, b: string): number {
@@ -151,15 +178,15 @@ export function unknownQueryNote(search: string): string | undefined {
   for (const part of search.replace(/^\?/, '').split('&')) {
     if (part === '') continue;
     const [entry] = [...new URLSearchParams(part)];
-    const [name, value] = entry ?? ['', ''];
+    const [name] = entry ?? [''];
     if (Object.hasOwn(QUERY_PARAMS, name) || ADDED_ON_THE_WAY.test(name)) continue;
     const shown = shownPart(part);
-    if (!unknown.has(shown)) unknown.set(shown, meant(name, value));
+    if (!unknown.has(shown)) unknown.set(shown, meant(name, rawValue(part)));
   }
   if (unknown.size === 0) return undefined;
-  const names = [...unknown.keys()];
+  const all = [...unknown.keys()];
+  const names = all.length > NAMED + 1 ? [...all.slice(0, NAMED), `${all.length - NAMED} more`] : all;
   const guesses = [...unknown].filter(([, guess]) => guess !== undefined).map(([shown, guess]) => `${unknown.size === 1 ? '' : `${shown}: `}did you mean ${guess}?`);
   const one = names.length === 1;
-  const knows = Object.entries(QUERY_PARAMS).map(([name, what]) => `?${name}= (${what})`);
-  return `${wordList(names)} in the address ${one ? 'is not a setting' : 'are not settings'} the page knows, so ${one ? 'it is' : 'they are'} ignored${guesses.length ? ` (${guesses.join('; ')})` : ''}: the page knows only ${wordList(knows)}.`;
+  return `${wordList(names)} in the address ${one ? 'is not a setting' : 'are not settings'} the page knows, so ${one ? 'it is' : 'they are'} ignored${guesses.length ? ` (${guesses.join('; ')})` : ''}: the page knows only ${knownSettings()}.`;
 }
