@@ -44,6 +44,18 @@ describe('a table of packed intervals says their level', () => {
     for (const [name, s] of series) expect(s.caption, name).toBe('each figure: estimate (95% interval)');
   });
 
+  test('a heatmap of exact values and estimates says it of the figures with a bracket, not of “each figure” (a clash’s landed hits, exact only where its combinations are few: a review)', () => {
+    const side = (name: string, count: number) => ({ name, combatants: [{ name: 'm', count }] });
+    const scenario = { name: 'm', system: 'viciousness', mechanic: 'clash', trials: 400, seed: 'x', setup: { sides: [side('a', 2), side('b', 2), side('c', 70)] }, sweep: { 'setup.sides.0.combatants.0.count': [2, 70], 'setup.sides.1.combatants.0.count': [2, 70] } };
+    const result = runPlan(planScenario(scenario, 'x.json'));
+    const heatmap = panelsFor(result, { setup: scenario.setup, heatmapMetric: 'landed.a' }).find((p) => p.name.startsWith('heatmap'))!;
+    const texts = heatmap.table.rows.flatMap((row) => row.slice(1).map((c) => c.text));
+    // Both kinds of figure are there: the test's point.
+    expect(texts.filter((t) => t.endsWith(' exact')).length).toBeGreaterThan(0);
+    expect(texts.filter((t) => /\(.+–.+\)$/.test(t)).length).toBeGreaterThan(0);
+    expect(tableNode(heatmap.table).querySelector('caption')?.textContent).toBe('a figure with a bracket: estimate (95% interval)');
+  });
+
   test('a heatmap of exact values says nothing more', () => {
     const knavery = JSON.parse(readFileSync('scenarios/knavery-challenges.json', 'utf8'));
     const shown = captions({ ...knavery, trials: 400, expect: undefined, sweep: { 'setup.challenges': [1, 2], 'setup.participants.0.count': [2, 3] } });

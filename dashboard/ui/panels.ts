@@ -5,16 +5,24 @@ import { h, svgNode, uid } from './dom.ts';
 
 /** What a table's packed cells are, said above it: "0.5250 (0.4761–0.5735)" gave its level on hover only. */
 export const PACKED_INTERVAL = 'each figure: estimate (95% interval)';
+/**
+ * The same, where some figures are not packed ("≈3.3705 exact" beside "2.158 (1.707–2.608)":
+ * a clash's landed hits, exact only where its combinations are few): "each figure" called the
+ * exact ones estimates (a review).
+ */
+export const SOME_PACKED_INTERVAL = 'a figure with a bracket: estimate (95% interval)';
 
 export function tableNode(table: Table): HTMLElement {
-  const packed = table.rows.some((row) => row.some((cell) => cell.interval));
+  const cells = table.rows.flat();
+  const packed = cells.some((cell) => cell.interval);
+  const caption = cells.some((cell) => cell.value !== undefined && !cell.interval) ? SOME_PACKED_INTERVAL : PACKED_INTERVAL;
   return h(
     'div',
     { class: 'table-wrap' },
     h(
       'table',
       {},
-      packed ? h('caption', {}, PACKED_INTERVAL) : null,
+      packed ? h('caption', {}, caption) : null,
       h('thead', {}, h('tr', {}, ...table.columns.map((c) => h('th', { attrs: { scope: 'col' } }, c)))),
       h(
         'tbody',
