@@ -4,7 +4,7 @@
  * something else without a word (a Compare of B as A, a scenario file `poolsim run`
  * rejects).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { dashboardSuite } from './dashboard-server.ts';
@@ -213,6 +213,19 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await expect(leftToBrowser({})).resolves.toBe(false);
     for (const m of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }]) await expect(leftToBrowser(m), JSON.stringify(m)).resolves.toBe(true);
     await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('the summary bar’s “results ↓” brings the results’ top clear of the bar, however tall its figures make it (140px on a phone, against a fixed 48px margin: a review)', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    const p = await suite.page(encodeLink({ scenario: { ...weapons, trials: 2000 } }), { width: 360, height: 800 });
+    await finished(p);
+    for (const [link, part] of [['results ↓', 'results'], ['setup ↓', 'setup']]) {
+      await p.click(`#summary a:text("${link}")`);
+      const [bar, top] = await p.evaluate((id) => [document.getElementById('summary')!.getBoundingClientRect().bottom, document.getElementById(id)!.getBoundingClientRect().top], part);
+      expect(bar, part).toBeGreaterThan(100); // the tall bar the test is about
+      expect(top, part).toBeGreaterThanOrEqual(bar);
+    }
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -451,6 +451,10 @@ function jump(id: string, text: string): HTMLElement {
     e.preventDefault();
     const target = document.getElementById(id);
     if (!target) return;
+    // Clear of the bar, however tall it is now: its three figures, with their intervals,
+    // wrap to 140px on a phone, and a fixed 48px margin left the top of the results under it.
+    const bar = document.getElementById('summary')?.getBoundingClientRect().height ?? 0;
+    if (bar > 0) target.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
     target.scrollIntoView();
     // Focus goes there too, as the anchor's own navigation took it: Enter then Tab went on
     // to "setup ↓" in the bar, not into the results, and a screen reader stayed in the bar.
