@@ -578,6 +578,58 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(page.current).toEqual(back.scenario);
   });
 
+  test('a field both mechanics have that the other never held for an item comes back over a list edited whole there, as straight back (withOwnFields as itemsBack)', () => {
+    // The guards push "never"; by way of a knowledge roll the clash starts from its own
+    // template, its guards without a push. "+ add side" there: back on the battle the edits
+    // replayed took the list as the clash made it, and only the fields a clash has not (the
+    // flee) went back on the guards: their push was gone, unsaid. Without the side added the
+    // push came back (itemsBack: a field the clash never held for them). One rule for both.
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'push'], 'never') as Obj;
+    const others = { name: 'others', combatants: [{ name: 'captain' }] };
+    const ends: string[] = [];
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      for (const add of [false, true]) {
+        const page = asThePage(battle);
+        page.go('viciousness', 'knowledge');
+        page.go('viciousness', 'clash');
+        if (add) page.add(['setup', 'sides'], others);
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'battle');
+        const at = `${via.join('/') || 'straight'}${add ? ', a side added' : ''}`;
+        const guards = (page.current.setup as any).sides.find((s: Obj) => s.name === 'guards');
+        expect([guards.flee, guards.push], at).toEqual(['lostHalf', 'never']);
+        expect((page.current.setup as any).sides.map((s: Obj) => s.name), at).toEqual(add ? ['crew', 'guards', 'others'] : ['crew', 'guards']);
+        expect(back.notes, at).toEqual([]);
+        expect(checkScenario(page.current, 'battle.json').ok, at).toBe(true);
+        if (add) ends.push(JSON.stringify(page.current));
+      }
+    }
+    expect(new Set(ends).size).toBe(1);
+    // One the clash held and the designer took out there stays out, the side added after.
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      expect((page.current.setup as any).sides[1].push).toBe('never');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'push'], undefined) as Obj;
+      page.add(['setup', 'sides'], others);
+      if (via.length) page.go(via[0], via[1]);
+      page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides[1], via.join('/') || 'straight').not.toHaveProperty('push');
+    }
+    // …also taken out in the same step as the list changed whole (the sides swapped there).
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      const [crew, guards] = structuredClone((page.current.setup as any).sides);
+      delete guards.push;
+      page.current = withValue(page.current, ['setup', 'sides'], [guards, crew]) as Obj;
+      page.add(['setup', 'sides'], others);
+      if (via.length) page.go(via[0], via[1]);
+      page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => [s.name, s.push]), via.join('/') || 'straight').toEqual([['guards', undefined], ['crew', undefined], ['others', undefined]]);
+    }
+  });
+
   test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
     // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
     // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it

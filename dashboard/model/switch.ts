@@ -134,6 +134,12 @@ export interface Edit {
   on: string;
   /** The field, in that mechanic's form's words. */
   label: string;
+  /**
+   * A setup edit's: what that mechanic held there just before it (undefined: nothing). Of a
+   * list's item, a field its form has that the item held neither there nor after the edit
+   * was never that mechanic's to take out (withOwnFields).
+   */
+  was?: unknown;
   /** An edit of a rule (`rules`, its key the path), not of the setup. */
   rule?: true;
   /** An edit of a Vary row (`sweep`, its field's path the path), not of the setup. */
@@ -185,6 +191,7 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const setup = changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => ({
     path,
     value,
+    was: structuredClone(getAt(arrived.setup, path)),
     from,
     on,
     label: sweepLabel(`setup.${joinPath(path)}`, value === undefined ? arrived.setup : now.setup, mechanic),
@@ -321,12 +328,17 @@ function findKey(block: unknown): string {
 
 /**
  * `value` (an edit made on another mechanic, its field there `theirs`) with what `held`
- * (this mechanic's memory of it) has that the other's form has no field for, in groups and
- * in list items by place, where the item is the same one (its name the same, or one
- * renamed, all else the same): a battle side's flee, its sides changed on a clash, came
- * back at its default.
+ * (this mechanic's memory of it) has that the other mechanic never held there: a field its
+ * form has not, or one it has that the same item held neither before the edit (`was`: what
+ * that mechanic held there then) nor after it. In groups and in list items, where the item
+ * is the same one (its name the same, or one renamed, all else the same): a battle side's
+ * flee, its sides changed on a clash, came back at its default. One taken out there (held
+ * before the edit) stays out. The rule of itemsBack (a switch straight back), for the edits
+ * replayed: a battle's guards pushing "never", by way of a knowledge roll to a clash that
+ * started from its own template, "+ add side" there, came back without their push, unsaid,
+ * where without the side added it came back (a review).
  */
-function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined): unknown {
+function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined, was: unknown): unknown {
   if (!theirs) return value;
   if (Array.isArray(value) && Array.isArray(held) && theirs.kind === 'list') {
     // The same item (sameItems): by its name, wherever it now stands (the guards, the crew
@@ -337,21 +349,25 @@ function withOwnFields(value: unknown, held: unknown, theirs: Field | undefined)
     // crew's flee and Medic, never set on it (a review).
     const rest = (x: Obj) => Object.fromEntries(theirs.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
     const pairs = sameItems(held, value, rest);
+    // …and the item as it stood there before the edit, the same item too (none: it held nothing).
+    const before = Array.isArray(was) ? sameItems(was, value, rest) : new Map<number, number>();
     return value.map((v, i) => {
       const same = pairs.has(i) ? held[pairs.get(i)!] : undefined;
-      return isObject(v) && isObject(same) ? ownIn(v, same, theirs.fields) : v;
+      const then = before.has(i) && Array.isArray(was) ? was[before.get(i)!] : undefined;
+      return isObject(v) && isObject(same) ? ownIn(v, same, theirs.fields, then) : v;
     });
   }
-  if (isObject(value) && isObject(held) && theirs.kind === 'group') return ownIn(value, held, theirs.fields);
+  if (isObject(value) && isObject(held) && theirs.kind === 'group') return ownIn(value, held, theirs.fields, was);
   return value;
 }
 
-function ownIn(value: Obj, held: Obj, theirs: readonly Field[]): Obj {
+function ownIn(value: Obj, held: Obj, theirs: readonly Field[], was: unknown): Obj {
   const out: Obj = { ...value };
+  const then = isObject(was) ? was : {};
   for (const [k, v] of Object.entries(held)) {
     const field = theirs.find((f) => f.key === k);
-    if (!field) out[k] = structuredClone(v);
-    else if (k in value) out[k] = withOwnFields(value[k], v, field);
+    if (!field || (!(k in value) && !(k in then))) out[k] = structuredClone(v);
+    else if (k in value) out[k] = withOwnFields(value[k], v, field, then[k]);
   }
   return orderLike(out, held) as Obj;
 }
@@ -457,7 +473,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
-    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields) : withOwnFields(taken, before, theirs);
+    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields, edit.was) : withOwnFields(taken, before, theirs, edit.was);
     // A list edited whole: of each item, the fields its memory gave it that the list as
     // edited has not (a battle side's flee and marksman push, the list a clash's).
     const own = found.field.kind === 'list' && !item && Array.isArray(value) && Array.isArray(taken)
