@@ -630,6 +630,38 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  test('a list the mechanic refuses whole comes back as the page left it, said, straight back as by way of another mechanic', () => {
+    // The guards push as berzerkers "never" (a battle's own field). On a clash the crew taken
+    // out (a battle of one side), or "+ add side" named "guards" (two sides of one name):
+    // straight back the battle got its template's sides, the push gone, unsaid (only the
+    // clash's paths named as left out); by way of a knowledge roll its sides as it left them,
+    // said (a review).
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'berzerkerPush'], 'never') as Obj;
+    const edits: [string, (page: ReturnType<typeof asThePage>) => void][] = [
+      ['the crew taken out', (page) => page.remove(['setup', 'sides'], 0)],
+      ['a side of the guards\' name added', (page) => page.add(['setup', 'sides'], { name: 'guards', combatants: [{ name: 'captain' }] })],
+    ];
+    for (const [what, edit] of edits) {
+      const ends: string[] = [];
+      for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+        const page = asThePage(battle);
+        page.go('viciousness', 'clash');
+        edit(page);
+        const clash = (page.current.setup as any).sides;
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'battle');
+        const at = `${what}, ${via.join('/') || 'straight'}`;
+        expect(JSON.stringify(page.current), at).toBe(JSON.stringify(battle));
+        expect(back.dropped, at).toEqual([]);
+        expect(back.notes, at).toEqual([
+          `“sides” is back as it was on “Violence: a whole battle”, ${JSON.stringify((battle.setup as any).sides)}: “Violence: a whole battle” cannot take the ${JSON.stringify(clash)} set on “Violence: one clash” since`,
+        ]);
+        ends.push(JSON.stringify(page.current));
+      }
+      expect(new Set(ends).size, what).toBe(1);
+    }
+  });
+
   test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
     // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
     // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it

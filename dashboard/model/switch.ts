@@ -865,6 +865,20 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       } else if (field?.kind !== 'list' && (typed.length > 0 || askedOf(`setup.${key}`))) sayCarried(key, known);
       continue;
     }
+    // A list refused whole (a battle of one side, or of two sides of one name, made on a
+    // clash), back on a mechanic the page left: its list as the page left it (with what it
+    // takes of the edits since), said, as by way of any other mechanic. It went back to the
+    // template's, and the guards' marksman push, which the clash never had, was gone, unsaid;
+    // by way of a knowledge roll the battle's sides came back, said (a review).
+    if (field?.kind === 'list' && backSetup && key in backSetup && tryKeep(key, structuredClone(backSetup[key]))) {
+      startedFrom[key] = structuredClone(backStarted[key]);
+      const label = quoted(sweepLabel(`setup.${key}`, setup, { system, mechanic } as SweepMechanic));
+      const on = `“${leftForm?.title ?? String(old.mechanic)}”`;
+      // (With an edit since that it takes, the list is said as it now is, not as it was.)
+      const asWas = isObject(remembered?.setup) && JSON.stringify(remembered.setup[key]) === JSON.stringify(setup[key]);
+      notes.push(`${label} ${asWas ? `is back as it was on ${called},` : 'is'} ${JSON.stringify(setup[key])}: ${called} cannot take the ${JSON.stringify(value)} set on ${on} since`);
+      continue;
+    }
     // An object the new mechanic has too (a Sorcerer contest's side becoming a conflict's
     // fighter): what it takes of it, field by field, over its template; what it cannot
     // take is said. A field it has not at all (knavery's challenges in a clash, a basic
