@@ -662,6 +662,27 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  test('a list refused whole with an edit taken before it is not said to be back as it was', () => {
+    // On a clash the guard count set to 7 (a battle takes it), then the crew taken out (a
+    // battle of one side): back by way of a knowledge roll the battle said its sides were
+    // "back as it was on" the battle, with a guard count of 7 it never had (a review).
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'berzerkerPush'], 'never') as Obj;
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 7) as Obj;
+      page.remove(['setup', 'sides'], 0);
+      const clash = (page.current.setup as any).sides;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const sides = (page.current.setup as any).sides;
+      expect(sides[1].combatants[0].count).toBe(7);
+      expect(back.notes, via.join('/') || 'straight').toEqual([
+        `“sides” is ${JSON.stringify(sides)}: “Violence: a whole battle” cannot take the ${JSON.stringify(clash)} set on “Violence: one clash” since`,
+      ]);
+    }
+  });
+
   test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
     // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
     // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it

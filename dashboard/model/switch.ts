@@ -938,8 +938,10 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       }
       if (latest.refused.has(at)) {
         // Of the values as they stand now, not as they were at the refusal: an edit inside
-        // it since (the side added as "others" renamed "y") is the designer's latest.
-        const held = latest.refused.get(at);
+        // it since (the side added as "others" renamed "y") is the designer's latest. "As it
+        // was" only where it is the page's memory's: with an edit before the refusal that it
+        // took (a clash's guard count 7, then the crew taken out), the battle never had it.
+        const held = getAt(isObject(remembered?.setup) ? remembered.setup : {}, edit.path);
         const it = now === undefined ? `${quoted(label)} is back as ${called} had it, left out` : JSON.stringify(now) === JSON.stringify(held) ? `${quoted(label)} is back as it was on ${called}, ${JSON.stringify(now)}` : `${quoted(label)} is ${JSON.stringify(now)}`;
         notes.push(`${it}: ${called} cannot take ${wanted === undefined ? `taking it out on ${edit.on}` : `the ${JSON.stringify(wanted)} set on ${edit.on} since`}`);
       } else if (getAt(oldSetup, edit.path) === undefined) {
