@@ -683,6 +683,66 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  // Proven, not fixed (a review): where the other mechanic's list started from its own
+  // template (by way of a knowledge roll), straight back carries its list whole, the memory's
+  // items it replaced unsaid, and by way of another mechanic its edits are replayed by place
+  // on the memory's items, another item than the one edited. `test.fails` until one rule
+  // decides which list comes back; drop `.fails` then.
+  test.fails('a list the other mechanic started from its own template: the guard count typed on the battle is not lost unsaid straight back (by way of a knowledge roll it stays)', () => {
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const ends: string[] = [];
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'combatants', 0, 'count'], 7) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const guards = (page.current.setup as any).sides[1];
+      // Straight back: the clash's template guards (captain d6, minion 2), the guard count 5 gone, nothing said.
+      if (JSON.stringify(guards.combatants) !== JSON.stringify([{ name: 'guard', count: 5 }])) expect(back.notes.join(' '), via.join('/') || 'straight').toMatch(/guard/);
+      ends.push(JSON.stringify(page.current));
+    }
+    expect(ends[0]).toBe(ends[1]);
+  });
+
+  test.fails('a list the other mechanic started from its own template: a side added and taken out again there is no edit of the battle\'s guards', () => {
+    // By way of a knowledge roll the clash has its template's sides; "+ add side" there, then
+    // the side taken out: each a list edited whole, replayed over the battle's memory, and
+    // the guards' combatants (a guard count of 5 typed) came back as the clash's template's
+    // captain and minions, nothing said, by either route.
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+      page.remove(['setup', 'sides'], 2);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      if (JSON.stringify(page.current) !== JSON.stringify(battle)) expect(back.notes.join(' '), via.join('/') || 'straight').toMatch(/guard/);
+    }
+  });
+
+  test.fails('a list the other mechanic started from its own template: a combatant renamed there is not replayed on another combatant by way of another mechanic', () => {
+    // The battle's guard renamed "x"; back on the clash by way of a knowledge roll, the
+    // clash's guards' captain was renamed "x" (an edit by place on another item), unsaid;
+    // straight back the battle's list came whole.
+    const ends: string[] = [];
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(newScenario('viciousness', 'clash'));
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'battle');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'name'], 'x') as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'clash');
+      const renamed = (page.current.setup as any).sides[1].combatants.find((c: Obj) => c.name === 'x');
+      if (renamed?.dice !== undefined) expect(back.notes.join(' '), 'the captain renamed unsaid').toMatch(/x/);
+      ends.push(JSON.stringify(page.current));
+    }
+    expect(ends[0]).toBe(ends[1]);
+  });
+
   test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
     // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
     // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it
