@@ -557,6 +557,31 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  test('what only this mechanic has of an item comes back together where one field needs another, and what cannot is said of the list as it comes back', () => {
+    // A file's guards with medics 2 before aid "medic" (a battle's own fields both), the
+    // crew's marksman push; on a clash "+ add side". Back on the battle, by either route, the
+    // fields went back one at a time in their keys' order: medics 2 refused for want of the
+    // aid "medic" not yet back, said to need it "(the side's aid is "none")", and the aid then
+    // taken: the side came back with aid "medic" and no medics, the note false of it (a review).
+    const battle = structuredClone(newScenario('viciousness', 'battle')) as any;
+    battle.setup.sides[0].marksmanPush = 'first';
+    battle.setup.sides[0].combatants[0].traits = ['marksman'];
+    battle.setup.sides[1].medics = 2;
+    battle.setup.sides[1].aid = 'medic';
+    expect(checkScenario(battle, 'battle.json').ok).toBe(true);
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'straight';
+      expect(JSON.stringify((page.current.setup as any).sides[1]), at).toBe(JSON.stringify(battle.setup.sides[1]));
+      expect(back.notes, at).toHaveLength(1);
+      expect(back.notes[0], at).toMatch(/^“crew › Marksman’s push” "first"/);
+    }
+  });
+
   test('what an item started from on the other mechanic is that of the same item, not of the one that started at its place', () => {
     // A battle's crew pushes "never"; on a clash the push taken out of the crew and the two
     // sides swapped. Back on the battle with no record of the edits (switchMechanic's

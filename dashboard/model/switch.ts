@@ -396,17 +396,33 @@ function withOwnWhereTaken(base: readonly unknown[], own: readonly Obj[], path: 
   if (refusal(whole) === undefined) return { list: whole, left: [] };
   if (refusal([...base]) !== undefined) return undefined;
   const list = [...base];
-  const left: OwnLeftOut[] = [];
-  own.forEach((fields, i) => {
-    for (const [inner, value] of Object.entries(fields)) {
-      const item = list[i];
-      if (!isObject(item)) continue;
-      const trial = list.map((x, k) => (k === i ? { [inner]: value, ...item } : x));
-      const why = refusal(trial);
-      if (why === undefined) list[i] = trial[i];
-      else left.push({ path: [...path, i, inner], value, why });
-    }
+  // Each item's own fields at once where taken, else one at a time, again while one more is
+  // taken: one may need another (a side's medics its aid "medic"). One at a time in the
+  // order of its keys, medics 2 before aid "medic" was refused, said to need the aid
+  // "medic" the side then had (a review). What is left is said as refused by the list as
+  // it comes back.
+  let pending = own.flatMap((fields, i) => (isObject(base[i]) ? Object.entries(fields).map(([inner, value]) => ({ i, inner, value })) : []));
+  const withSome = (some: typeof pending) =>
+    list.map((x, k) => {
+      const mine = some.filter((e) => e.i === k);
+      return mine.length > 0 && isObject(x) ? { ...Object.fromEntries(mine.map((e) => [e.inner, e.value])), ...x } : x;
+    });
+  const take = (some: typeof pending) => {
+    const trial = withSome(some);
+    if (refusal(trial) !== undefined) return false;
+    for (const e of some) list[e.i] = trial[e.i];
+    pending = pending.filter((e) => !some.includes(e));
+    return true;
+  };
+  own.forEach((_, i) => {
+    const mine = pending.filter((e) => e.i === i);
+    if (mine.length > 1) take(mine);
   });
+  for (let more = true; more; ) {
+    more = false;
+    for (const e of [...pending]) if (take([e])) more = true;
+  }
+  const left = pending.map((e): OwnLeftOut => ({ path: [...path, e.i, e.inner], value: e.value, why: refusal(withSome([e])) ?? '' }));
   return { list, left };
 }
 
