@@ -582,6 +582,29 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  test('what a list taken on the way left out is still said where a later edit of the list is refused', () => {
+    // The crew's marksman push; on a clash "+ add side" twice, both named "others": the
+    // battle took the first (three sides, the push left out) and refused the second (two
+    // sides of one name). Back, by either route, the sides of the first came back, said, but
+    // the push they left out went unsaid: the refused edit had cleared it (a review).
+    const battle = structuredClone(newScenario('viciousness', 'battle')) as any;
+    battle.setup.sides[0].marksmanPush = 'first';
+    battle.setup.sides[0].combatants[0].traits = ['marksman'];
+    const others = { name: 'others', combatants: [{ name: 'captain' }] };
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], others);
+      page.add(['setup', 'sides'], others);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'straight';
+      expect((page.current.setup as any).sides.map((s: Obj) => [s.name, s.marksmanPush]), at).toEqual([['crew', undefined], ['guards', undefined], ['others', undefined]]);
+      expect(back.notes.some((n) => /^“sides” is /.test(n)), at).toBe(true);
+      expect(back.notes.filter((n) => n.startsWith('“crew › Marksman’s push” "first", as it was on “Violence: a whole battle”, cannot come back: ')), at).toHaveLength(1);
+    }
+  });
+
   test('what an item started from on the other mechanic is that of the same item, not of the one that started at its place', () => {
     // A battle's crew pushes "never"; on a clash the push taken out of the crew and the two
     // sides swapped. Back on the battle with no record of the edits (switchMechanic's

@@ -482,8 +482,13 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     if (theirs && theirs.kind !== found.field.kind) continue;
     const at = joinPath(edit.path);
     // A later edit of a list, or of a whole item, is the latest of what lies inside it too.
+    // (What an earlier list left out stands where this edit is refused: two sides added on a
+    // clash, the first taken without the crew's marksman push, the second refused for two
+    // sides of one name, and the push was left out unsaid: a review.)
+    const under = (k: string) => k === at || k.startsWith(`${at}.`);
+    const leftBefore = [...leftOut].filter(([k]) => under(k));
     for (const map of [latest, refused, leftOut, ownOf]) {
-      for (const k of [...map.keys()]) if (k === at || k.startsWith(`${at}.`)) map.delete(k);
+      for (const k of [...map.keys()]) if (under(k)) map.delete(k);
     }
     const item = found.field.kind === 'list' && typeof edit.path.at(-1) === 'number';
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
@@ -538,6 +543,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     }
     refused.set(at, held);
     refusedUnder.set(at, String(edit.path[0]));
+    for (const [k, left] of leftBefore) leftOut.set(k, left);
   }
   // A step refused on the way is no refusal where what the edits made of the field in the
   // end is taken (`made`), without what only this mechanic has of a list's items where that
@@ -551,13 +557,17 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     };
     const refusal = (v: unknown) => (problemUnder(out, `setup.${top}`) === undefined ? problemUnder(withTop(v), `setup.${top}`) : undefined);
     let value = getAt(made.setup, [top]);
+    let left: OwnLeftOut[] = [];
     if (refusal(value) !== undefined) {
       const own = ownOf.get(top);
       const taking = own && Array.isArray(value) && value.length === own.length ? withOwnWhereTaken(without(value, own), own, [top], refusal) : undefined;
       if (!taking) continue;
-      for (const left of taking.left) leftOut.set(joinPath(left.path), left);
       value = orderLike(taking.list, value);
+      left = taking.left;
     }
+    // What is left out of the list as it now comes back, not of one before it.
+    for (const k of [...leftOut.keys()]) if (k === top || k.startsWith(`${top}.`)) leftOut.delete(k);
+    for (const one of left) leftOut.set(joinPath(one.path), one);
     out = withTop(value);
     for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
     for (const entry of latest.values()) if (String(entry.edit.path[0]) === top) entry.value = getAt(out.setup, entry.edit.path);
