@@ -144,7 +144,10 @@ export interface Edit {
   rule?: true;
   /** An edit of a Vary row (`sweep`, its field's path the path), not of the setup. */
   row?: true;
-  /** A row's: the setup its path was read in (its list items by place there), to follow them by name. */
+  /**
+   * A row's, and a setup edit's: the setup its path was read in (its list items by place
+   * there), to follow them by name, or to tell that the item at its place elsewhere is another.
+   */
   within?: unknown;
   /** An edit of a Find question (`solve`, its `findKey` the path), not of the setup. */
   find?: true;
@@ -192,6 +195,7 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
     path,
     value,
     was: structuredClone(getAt(arrived.setup, path)),
+    within: arrived.setup,
     from,
     on,
     label: sweepLabel(`setup.${joinPath(path)}`, value === undefined ? arrived.setup : now.setup, mechanic),
@@ -432,6 +436,55 @@ function ownLeftOutNote(left: OwnLeftOut, setup: unknown, mechanic: SweepMechani
   return `${label} ${JSON.stringify(left.value)}, as it was on ${called}, cannot come back${left.why ? `: ${left.why.replace(/^switch\.json: /, '')}` : ''}`;
 }
 
+/** `x` as JSON, its objects' keys sorted and undefined values left out: the same value, key order aside. */
+function canonical(x: unknown): string {
+  const sorted = (v: unknown): unknown =>
+    Array.isArray(v) ? v.map(sorted) : isObject(v) ? Object.fromEntries(Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => [k, sorted(v[k])])) : v;
+  return JSON.stringify(sorted(x));
+}
+
+/** A memory's item that an edit of a list made elsewhere replaced (itemsOnAnother), to be said. */
+interface Replaced {
+  /** The item's path below `setup` (`sides.1`). */
+  path: Path;
+  /** The memory's item, as the mechanic the page comes back to had it. */
+  was: unknown;
+  edit: Edit;
+}
+
+/**
+ * A list edited whole on another mechanic (`taken`, as this mechanic takes it; `was`: that
+ * list just before the edit) over `before` (this mechanic's list, its memory with the edits
+ * before it) where the two lists hold the same items (sameItems, one for one) but not as
+ * alike: that list started from the other mechanic's own template (by way of a mechanic
+ * without it), not from this memory. Each item the edit left as it was there is the memory's
+ * (the designer never edited it there: a guard count of 5 typed on a battle, a side added
+ * on a clash and taken out again, came back as the clash's template's captain and
+ * minions, unsaid: a review); one added is the edit's; one taken out stays out; one the edit
+ * changed is the edit's, and where the memory's was another than the one edited there, it
+ * is said (`replaced`). Undefined where the items are alike (the list went there from this
+ * memory: the edit over it as it is) or cannot be paired one for one.
+ */
+function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], theirs: Field & { kind: 'list' }, at: Path, edit: Edit): { list: unknown[]; replaced: Replaced[] } | undefined {
+  const rest = (x: Obj) => Object.fromEntries(theirs.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
+  const known = (x: unknown) => canonical(isObject(x) ? keepKnownObject(x, theirs.fields, [], '') : x);
+  if (!was.every(isObject) || !before.every(isObject) || was.length !== before.length) return undefined;
+  const mine = sameItems(before, was, rest);
+  if (mine.size !== was.length || new Set(mine.values()).size !== before.length) return undefined;
+  if (was.every((w, k) => known(w) === known(before[mine.get(k)!]))) return undefined;
+  const theirsOf = sameItems(was, taken, rest);
+  const replaced: Replaced[] = [];
+  const list = taken.map((v, j) => {
+    const k = theirsOf.get(j);
+    if (k === undefined || !isObject(v)) return v;
+    const held = before[mine.get(k)!] as Obj;
+    if (known(v) === known(was[k])) return structuredClone(held);
+    if (known(held) !== known(was[k])) replaced.push({ path: [...at, j], was: keepKnownObject(held, theirs.fields, [], ''), edit });
+    return ownIn(v, held, theirs.fields, was[k]);
+  });
+  return { list, replaced };
+}
+
 /**
  * `back` (the page's memory of a mechanic) with `edits` (made on other mechanics since the
  * page left it, oldest first) where its form has the field and its memory the place for
@@ -464,9 +517,32 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   // The setup after each edit made: a Vary row or Find question of the memory follows its
   // item edit by edit (followMemory), a side taken out there not read as one added after it.
   const steps: unknown[] = [back.setup];
-  for (const edit of edits) {
+  /** The memory's items an edit of a list made elsewhere replaced, each once. */
+  const replaced: Replaced[] = [];
+  for (let edit of edits) {
     if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
+    // An edit inside an item of a list, read in the list it was made in (`within`): where
+    // the item at its place here is another (that list started from the other mechanic's
+    // own template), it is no edit of this item. By place, a battle's guard renamed "x" was
+    // the clash's captain renamed, by way of a knowledge roll, unsaid (a review). It is an
+    // edit of the whole list, as made there (itemsOnAnother below), as a switch straight
+    // back takes it.
+    const topField = fields.find((f) => f.key === edit.path[0]);
+    if (topField?.kind === 'list' && edit.path.length > 1 && edit.within !== undefined) {
+      const inside = `setup.${joinPath(edit.path)}`;
+      if (rowFollowing(inside, edit.within, made.setup) !== inside) {
+        const top = edit.path.slice(0, 1);
+        const mechanicThere = edit.from.split('/');
+        edit = {
+          ...edit,
+          path: top,
+          value: structuredClone(getAt(withValue(edit.within, edit.path, structuredClone(edit.value)), top)),
+          was: structuredClone(getAt(edit.within, top)),
+          label: sweepLabel(`setup.${String(top[0])}`, edit.within, { system: mechanicThere[0], mechanic: mechanicThere[1] } as SweepMechanic),
+        };
+      }
+    }
     // Read where the edits made it (`made`): an edit inside an item this mechanic refused on
     // the way (the third side of a battle's "x", "x", "x", renamed "others") is still one of
     // what the edits made in the end; skipped, the battle came back, by way of a knowledge
@@ -494,7 +570,9 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
-    const value = item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields, edit.was) : withOwnFields(taken, before, theirs, edit.was);
+    const onAnother = !item && theirs?.kind === 'list' && Array.isArray(taken) && Array.isArray(before) && Array.isArray(edit.was) ? itemsOnAnother(taken, before, edit.was, theirs, edit.path, edit) : undefined;
+    if (onAnother) for (const one of onAnother.replaced) if (!replaced.some((r) => joinPath(r.path) === joinPath(one.path))) replaced.push(one);
+    const value = onAnother ? onAnother.list : item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields, edit.was) : withOwnFields(taken, before, theirs, edit.was);
     // A list edited whole: of each item, the fields its memory gave it that the list as
     // edited has not (a battle side's flee and marksman push, the list a clash's).
     const own = found.field.kind === 'list' && !item && Array.isArray(value) && Array.isArray(taken)
@@ -572,7 +650,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
     for (const entry of latest.values()) if (String(entry.edit.path[0]) === top) entry.value = getAt(out.setup, entry.edit.path);
   }
-  return { back: out, refused, leftOut, latest, steps };
+  return { back: out, refused, leftOut, latest, steps, replaced };
 }
 
 export interface Switched {
@@ -751,6 +829,19 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     if (inner === undefined && now !== undefined) startedFrom[key] = marked(startedFrom[key], now);
   };
   let scenario: Obj = { ...fresh, setup };
+  /**
+   * Whether the other mechanic's list `key` started from another than this mechanic's: what
+   * each started from there (`untouched`), as the other's form has it, is not the same.
+   */
+  const startedElsewhere = (key: string): boolean => {
+    const field = leftField(key);
+    if (!field || field.kind !== 'list' || !isObject(oldTemplate)) return false;
+    return canonical(keepKnown(backStarted[key], field)) !== canonical(keepKnown(oldTemplate[key], field));
+  };
+  /** Whether an edit of the setup's `key` was made since on other mechanics (`later`). */
+  const editedSince = (key: string) => later.some((e) => !e.rule && !e.row && !e.find && e.path[0] === key);
+  /** The lists that came back as the memory with the edits since (startedElsewhere). */
+  const fromEdits = new Set<string>();
   /** Take the setup's `key` out, where the new mechanic does without it. */
   const tryDrop = (key: string): boolean => {
     const { [key]: _gone, ...rest } = setup;
@@ -821,6 +912,20 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     const lost: string[] = [];
     const taken = keepKnown(value, field, lost, key);
     dropped.push(...lost.filter(touched).map((path) => `the setup's ${path}`));
+    // A list the other mechanic did not start from this memory (from its own template, by
+    // way of a mechanic without it: what it started from is not what this mechanic did):
+    // its items are not these, and the designer's edits there are what comes back, over the
+    // memory, as by way of any other mechanic (withLaterEdits). Taken whole, a guard count
+    // of 5 typed on a battle came back from a clash as the clash's template's captain and
+    // minions, unsaid, where by way of a knowledge roll it stayed (a review). (Where edits
+    // were made there: with none recorded, the memory is no more the designer's latest.)
+    // What this mechanic has no field for is said left out above, as by any switch.
+    if (backSetup && latest && field?.kind === 'list' && key in backSetup && editedSince(key) && startedElsewhere(key) && tryKeep(key, structuredClone(backSetup[key]))) {
+      kept.push(key);
+      startedFrom[key] = structuredClone(backStarted[key]);
+      fromEdits.add(key);
+      continue;
+    }
     // With what this mechanic had of it that the other has no field for (a side's field the
     // other mechanic's form lacks), as it was when the page left it.
     const restored = backSetup ? onlyHere(key, backSetup[key]) : {};
@@ -955,7 +1060,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   if (latest) {
     const from = `${String(old.system)}/${String(old.mechanic)}`;
     for (const [at, { edit, value, wanted, relabelled }] of latest.latest) {
-      if (edit.from === from) continue;
+      if (edit.from === from && !fromEdits.has(String(edit.path[0]))) continue;
       const now = getAt(setup, edit.path);
       const label = sweepLabel(`setup.${at}`, setup, { system, mechanic } as SweepMechanic);
       if (JSON.stringify(now) === JSON.stringify(value)) {
@@ -981,6 +1086,14 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     for (const left of latest.leftOut.values()) {
       const note = ownLeftOutNote(left, setup, { system, mechanic } as SweepMechanic, called);
       if (!notes.includes(note)) notes.push(note);
+    }
+    // The memory's items an edit made elsewhere replaced, its item there another than
+    // this one (itemsOnAnother): said, where the list that came back is the one made so.
+    for (const one of latest.replaced) {
+      const top = String(one.path[0]);
+      if (canonical(setup[top]) !== canonical(getAt(latest.back.setup, [top]))) continue;
+      const label = quoted(sweepLabel(`setup.${joinPath(one.path)}`, remembered?.setup, { system, mechanic } as SweepMechanic));
+      notes.push(`${label} as it was on ${called}, ${JSON.stringify(one.was)}, is replaced by the one set on ${one.edit.on}: what was edited there was another item than this one`);
     }
   }
   if (old.system === system && isObject(old.rules)) {
