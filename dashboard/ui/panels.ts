@@ -2,6 +2,7 @@
 import { DISTRIBUTION_VIEWS, type DistributionView, type Panel } from '../charts/panels.ts';
 import type { Table } from '../charts/table.ts';
 import { h, svgNode, uid } from './dom.ts';
+import { jumpLink } from './jump.ts';
 
 /** What a table's packed cells are, said above it: "0.5250 (0.4761–0.5735)" gave its level on hover only. */
 export const PACKED_INTERVAL = 'each figure: estimate (95% interval)';
@@ -73,6 +74,8 @@ export function panelIndex(panels: readonly Panel[], idPrefix = ''): HTMLElement
     'nav',
     { class: 'panel-index', attrs: { 'aria-label': 'charts' } },
     'Charts: ',
-    ...panels.map((p) => h('a', { attrs: { href: `#panel-${idPrefix}${p.name}` }, on: { click: (e) => { e.preventDefault(); document.getElementById(`panel-${idPrefix}${p.name}`)?.scrollIntoView({ behavior: 'smooth' }); } } }, p.title)),
+    // Each as the summary bar's links are (jump.ts): the address kept, focus taken there,
+    // a Ctrl-click the browser's, the chart clear of the bar.
+    ...panels.map((p) => jumpLink(`panel-${idPrefix}${p.name}`, p.title, { smooth: true })),
   );
 }

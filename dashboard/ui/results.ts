@@ -16,6 +16,7 @@ import { heatmapChoices, heatmapMetric, panelsFor, type DistributionView } from 
 import type { ExactPending } from '../charts/table.ts';
 import type { JobProgress } from '../../workers/live.ts';
 import { h } from './dom.ts';
+import { jumpLink } from './jump.ts';
 import { readable } from './picked.ts';
 import { panelIndex, panelNode } from './panels.ts';
 import { noteText } from './ruleText.ts';
@@ -432,36 +433,9 @@ export function renderSummary(view: ResultsView, setup?: unknown): HTMLElement {
     // (beside the Compare box's B they read as either's: a dashboard audit).
     ...lines.map((l) => h('span', { class: old ? 'figure stale' : 'figure' }, `${comparing ? 'A: ' : ''}${l.label}${l.where ? ` (${l.where})` : ''}: `, h('b', {}, l.value), ' ', h('small', { class: 'what' }, l.short))),
     more > 0 ? h('span', { class: 'more-lines what' }, `and ${more} more in the results`) : null,
-    jump('results', 'results ↓'),
-    jump('setup', 'setup ↓'),
+    jumpLink('results', 'results ↓'),
+    jumpLink('setup', 'setup ↓'),
   );
-}
-
-/**
- * A link that scrolls to a part of the page, leaving the address as it is: as a plain
- * `#results` it put "#results" where the setup's link is, so the address, a reload and
- * Copy link ("Link copied: it opens this setup") gave the default scenario without a word
- * (a dashboard audit).
- */
-function jump(id: string, text: string): HTMLElement {
-  const scroll = (e: MouseEvent) => {
-    // A click with a modifier (Ctrl, Shift, ⌘: a new tab or window) is the browser's to
-    // follow, as on any link: it was taken for a scroll of this page, not what was asked.
-    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
-    e.preventDefault();
-    const target = document.getElementById(id);
-    if (!target) return;
-    // Clear of the bar, however tall it is now: its three figures, with their intervals,
-    // wrap to 140px on a phone, and a fixed 48px margin left the top of the results under it.
-    const bar = document.getElementById('summary')?.getBoundingClientRect().height ?? 0;
-    if (bar > 0) target.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
-    target.scrollIntoView();
-    // Focus goes there too, as the anchor's own navigation took it: Enter then Tab went on
-    // to "setup ↓" in the bar, not into the results, and a screen reader stayed in the bar.
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
-  };
-  return h('a', { attrs: { href: `#${id}` }, on: { click: scroll } }, text);
 }
 
 /**

@@ -1,0 +1,34 @@
+/**
+ * A link to a part of this page (the summary bar's "results ↓" and "setup ↓", the charts
+ * list above a result's panels) that does what following its `#id` anchor does, but leaves
+ * the address as it is: as a plain anchor it put "#results" where the setup's link is, so
+ * the address, a reload and Copy link ("Link copied: it opens this setup") gave the default
+ * scenario without a word (a dashboard audit). One for every such link: the charts list
+ * kept a copy of its own that took no focus, scrolled on a Ctrl-click and left its chart
+ * under the summary bar, the bar's own links fixed (a review).
+ */
+import { h } from './dom.ts';
+
+/** `smooth`: scroll there smoothly (the charts list, over a long column of charts); defaults to at once. */
+export function jumpLink(id: string, text: string, options: { smooth?: boolean } = {}): HTMLAnchorElement {
+  const follow = (e: MouseEvent) => {
+    // A click with a modifier (Ctrl, Shift, ⌘: a new tab or window) is the browser's to
+    // follow, as on any link: it was taken for a scroll of this page, not what was asked.
+    if (e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    const target = document.getElementById(id);
+    if (!target) return;
+    // Clear of the summary bar, however tall it is now: its three figures, with their
+    // intervals, wrap to 140px on a phone, and a fixed 48px margin left the top of the
+    // results under it (hidden on a wide screen, it is 0 high there: no margin).
+    const bar = document.getElementById('summary')?.getBoundingClientRect().height ?? 0;
+    if (bar > 0) target.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
+    target.scrollIntoView({ behavior: options.smooth ? 'smooth' : 'auto' });
+    // Focus goes there too, as the anchor's own navigation took it: Enter then Tab went on
+    // to the next link beside this one, not into what it leads to, and a screen reader
+    // stayed where it was.
+    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+    target.focus({ preventScroll: true });
+  };
+  return h('a', { attrs: { href: `#${id}` }, on: { click: follow } }, text);
+}
