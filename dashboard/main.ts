@@ -3,7 +3,7 @@
  * wires the file buttons and drag-and-drop, and starts the app (ui/app.ts).
  */
 import { defaultScenario } from './model/scenario.ts';
-import { decodeLink, unknownQueryNote } from './model/url.ts';
+import { decodeLink, sharedLink, unknownQueryNote } from './model/url.ts';
 import { pagePool, workers } from './run/pool.ts';
 import { App } from './ui/app.ts';
 
@@ -118,11 +118,14 @@ byId('copy-link').addEventListener('click', async () => {
   // The address holds the setup's link (saveLink), and is put back first should anything
   // have changed it (a "#results" anchor did): the link copied is always this setup's.
   app.restoreLink();
+  // The setup and its comparison, not this browser's query (?workers=, a typo): said.
+  const { link, leftOut } = sharedLink(location.href);
+  const what = app.compare() === undefined ? 'this setup' : 'this setup and its Compare';
   try {
-    await navigator.clipboard.writeText(location.href);
-    app.message('Link copied: it opens this setup.', false);
+    await navigator.clipboard.writeText(link);
+    app.message(`Link copied: it opens ${what}.${leftOut ? ` ${leftOut}` : ''}`, false);
   } catch {
-    app.message(`Copy this link to share the setup: ${location.href}`, false);
+    app.message(`Copy this link to share ${what}: ${link}${leftOut ? `\n${leftOut}` : ''}`, false);
   }
 });
 // The B button shows only while comparing: from the start too (a link that opens with a

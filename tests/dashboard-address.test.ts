@@ -6,7 +6,7 @@
  * as a link cut short. The shared link itself (the hash) reads as before.
  */
 import { describe, expect, test } from 'vitest';
-import { decodeLink, encodeLink, unknownQueryNote } from '../dashboard/model/url.ts';
+import { decodeLink, encodeLink, sharedLink, unknownQueryNote } from '../dashboard/model/url.ts';
 import { workers } from '../dashboard/run/pool.ts';
 
 const KNOWS = 'the page knows only ?workers= (how many workers run the trials).';
@@ -95,5 +95,34 @@ describe("a setting put in the link's hash", () => {
 
   test('"#s=…&workers=2" names ?workers= as a setting that goes before the #', () => {
     expect(decodeLink(`${good}&workers=2`)).toEqual({ problem: 'the link holds "workers=", which the page never writes: expected s= (the setup) and at most one c= (the comparison) (?workers= is a setting of the page, which goes before the #: …/?workers=2#s=…)' });
+  });
+});
+
+describe('the link Copy link gives (sharedLink)', () => {
+  const hash = encodeLink({ scenario: { name: 'shared heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
+  const WORKERS = "this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=)";
+
+  test("is the page's address with the setup and its comparison, not the query: this browser's ?workers= and a typo stay here (they were copied, the one who opened it running the sender's worker count, or told of the sender's typo: a review)", () => {
+    expect(sharedLink(`http://127.0.0.1:5173/?workers=2&worker=3${hash}`)).toEqual({
+      link: `http://127.0.0.1:5173/${hash}`,
+      leftOut: `Left out of it: ?workers=2, ${WORKERS}; ?worker=3, not a setting the page knows.`,
+    });
+    // The setup and comparison read back as they were.
+    expect(decodeLink(new URL(sharedLink(`http://127.0.0.1:5173/?workers=2${hash}`).link).hash)).toEqual(decodeLink(hash));
+    // Served under a folder, or opened as a file: its path kept.
+    expect(sharedLink(`https://example.org/tools/poolsim/index.html?workers=4${hash}`).link).toBe(`https://example.org/tools/poolsim/index.html${hash}`);
+    expect(sharedLink(`file:///home/me/dist/dashboard/index.html?workers=4${hash}`).link).toBe(`file:///home/me/dist/dashboard/index.html${hash}`);
+  });
+
+  test('with no query, the address as it is, nothing said; what mail and chat apps add on the way left out unsaid, as on opening', () => {
+    expect(sharedLink(`http://127.0.0.1:5173/${hash}`)).toEqual({ link: `http://127.0.0.1:5173/${hash}` });
+    expect(sharedLink(`http://127.0.0.1:5173/?utm_source=news&fbclid=x${hash}`)).toEqual({ link: `http://127.0.0.1:5173/${hash}` });
+    expect(sharedLink(`http://127.0.0.1:5173/?${hash}`)).toEqual({ link: `http://127.0.0.1:5173/${hash}` });
+  });
+
+  test('several left out are each named once, a long one cut, many counted', () => {
+    expect(sharedLink(`http://x/?a=1&a=1&b=2&workers=2${hash}`).leftOut).toBe(`Left out of it: ?workers=2, ${WORKERS}; ?a=1 and ?b=2, not settings the page knows.`);
+    expect(sharedLink(`http://x/?note=${'x'.repeat(60)}${hash}`).leftOut).toBe(`Left out of it: ?note=${'x'.repeat(34)}…, not a setting the page knows.`);
+    expect(sharedLink(`http://x/?a=1&b=2&c=3&d=4&e=5&f=6&g=7${hash}`).leftOut).toBe('Left out of it: ?a=1, ?b=2, ?c=3, ?d=4, ?e=5 and 2 more, not settings the page knows.');
   });
 });

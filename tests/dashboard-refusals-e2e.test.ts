@@ -287,6 +287,40 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('Copy link copies the setup and its Compare, not this browser’s ?workers= nor a parameter the page does not read, and says so (it copied the whole address: the one who opened it ran the sender’s worker count, or was told of the sender’s typo: a review)', async () => {
+    const hash = encodeLink({ scenario: { ...defaultScenario(), name: 'copied heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
+    const p = await suite.page(`?workers=2&worker=3${hash}`);
+    await finished(p);
+    const copied = () => p.evaluate(() => (window as unknown as { copied?: string }).copied);
+    await p.evaluate(() => {
+      navigator.clipboard.writeText = async (text: string) => void ((window as unknown as { copied: string }).copied = text);
+    });
+    await p.click('#copy-link');
+    await expect.poll(copied).toBe(`${suite.dashboard!.url}${hash}`);
+    const said = p.locator('#messages .message-text');
+    await expect(said.textContent()).resolves.toBe("Link copied: it opens this setup and its Compare. Left out of it: ?workers=2, this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=); ?worker=3, not a setting the page knows.");
+    // This page keeps its own address, ?workers=2 and all.
+    await expect(p.evaluate(() => location.search)).resolves.toBe('?workers=2&worker=3');
+    // Where the clipboard refuses, the link shown to copy by hand is the same.
+    await p.evaluate(() => {
+      navigator.clipboard.writeText = async () => {
+        throw new Error('denied');
+      };
+    });
+    await p.click('#copy-link');
+    await expect.poll(() => said.textContent()).toBe(`Copy this link to share this setup and its Compare: ${suite.dashboard!.url}${hash}\nLeft out of it: ?workers=2, this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=); ?worker=3, not a setting the page knows.`);
+    // With no query, nothing is said of one.
+    const q = await suite.page(encodeLink({ scenario: { ...defaultScenario(), name: 'plain heist', trials: 2000 } }));
+    await finished(q);
+    await q.evaluate(() => {
+      navigator.clipboard.writeText = async (text: string) => void ((window as unknown as { copied: string }).copied = text);
+    });
+    await q.click('#copy-link');
+    await expect(q.locator('#messages .message-text').textContent()).resolves.toBe('Link copied: it opens this setup.');
+    await expect(q.evaluate(() => (window as unknown as { copied?: string }).copied)).resolves.toBe(q.url());
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('a blank item in a Vary row is refused at the row, saying which ("1, , 3" ran 1 and 3 without a word)', async () => {
     const p = await suite.page('');
     await finished(p);

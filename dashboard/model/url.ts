@@ -190,3 +190,31 @@ export function unknownQueryNote(search: string): string | undefined {
   const one = names.length === 1;
   return `${wordList(names)} in the address ${one ? 'is not a setting' : 'are not settings'} the page knows, so ${one ? 'it is' : 'they are'} ignored${guesses.length ? ` (${guesses.join('; ')})` : ''}: the page knows only ${knownSettings()}.`;
 }
+
+/**
+ * The link Copy link gives: the page's address with the setup and its comparison (the
+ * hash) and no query. The query is this browser's, not the setup's: `?workers=` is how many
+ * workers this machine runs, and a parameter the page does not read is a note about this
+ * address; copied, the one who opened the link ran the sender's worker count, or was told
+ * of the sender's typo (a review). `leftOut` says what of the query the link leaves out,
+ * but for what mail and chat apps add on the way (`?utm_source=`: passed over unsaid, as
+ * on opening); undefined where nothing is.
+ */
+export function sharedLink(href: string): { link: string; leftOut?: string } {
+  const url = new URL(href);
+  const parts = [...new Set(url.search.replace(/^\?/, '').split('&'))].filter((part) => part !== '');
+  url.search = '';
+  const named = parts.filter((part) => !ADDED_ON_THE_WAY.test([...new URLSearchParams(part)][0]?.[0] ?? ''));
+  const isWorkers = (part: string) => ([...new URLSearchParams(part)][0]?.[0] ?? '') === 'workers';
+  const list = (xs: string[]) => {
+    const shown = xs.map(shownPart);
+    return wordList(shown.length > NAMED + 1 ? [...shown.slice(0, NAMED), `${shown.length - NAMED} more`] : shown);
+  };
+  const workers = named.filter(isWorkers);
+  const others = named.filter((part) => !isWorkers(part));
+  const said = [
+    workers.length ? `${list(workers)}, this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=)` : '',
+    others.length ? `${list(others)}, ${others.length === 1 ? 'not a setting' : 'not settings'} the page knows` : '',
+  ].filter(Boolean);
+  return { link: url.href, leftOut: said.length ? `Left out of it: ${said.join('; ')}.` : undefined };
+}
