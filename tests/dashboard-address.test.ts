@@ -100,7 +100,7 @@ describe("a setting put in the link's hash", () => {
 
 describe('the link Copy link gives (sharedLink)', () => {
   const hash = encodeLink({ scenario: { name: 'shared heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
-  const WORKERS = "this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=)";
+  const WORKERS = "this browser's number of workers (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=)";
 
   test("is the page's address with the setup and its comparison, not the query: this browser's ?workers= and a typo stay here (they were copied, the one who opened it running the sender's worker count, or told of the sender's typo: a review)", () => {
     expect(sharedLink(`http://127.0.0.1:5173/?workers=2&worker=3${hash}`)).toEqual({
@@ -112,6 +112,13 @@ describe('the link Copy link gives (sharedLink)', () => {
     // Served under a folder, or opened as a file: its path kept.
     expect(sharedLink(`https://example.org/tools/poolsim/index.html?workers=4${hash}`).link).toBe(`https://example.org/tools/poolsim/index.html${hash}`);
     expect(sharedLink(`file:///home/me/dist/dashboard/index.html?workers=4${hash}`).link).toBe(`file:///home/me/dist/dashboard/index.html${hash}`);
+  });
+
+  test("says what whoever opens it runs as pool.ts runs it: one per core, 16 at most (it said one per core, and a 32-core machine runs 16: a review)", () => {
+    const most = workers('', 1000).count;
+    expect(workers('', 32).count).toBe(most);
+    expect(workers('', 8).count).toBe(8);
+    expect(sharedLink(`http://x/?workers=2${hash}`).leftOut).toContain(`whoever opens the link runs one per core of their own, ${most} at most, or their own ?workers=`);
   });
 
   test('with no query, the address as it is, nothing said; what mail and chat apps add on the way left out unsaid, as on opening', () => {

@@ -4,6 +4,7 @@
  */
 import type { CompareChange } from './compare.ts';
 import { wordList } from '../../sim/words.ts';
+import { MAX_WORKERS } from '../run/pool.ts';
 
 function toBase64Url(text: string): string {
   const bytes = new TextEncoder().encode(text);
@@ -213,7 +214,7 @@ export function sharedLink(href: string): { link: string; leftOut?: string } {
   const workers = named.filter(isWorkers);
   const others = named.filter((part) => !isWorkers(part));
   const said = [
-    workers.length ? `${list(workers)}, this browser's number of workers (whoever opens the link runs one per core of their own, or their own ?workers=)` : '',
+    workers.length ? `${list(workers)}, this browser's number of workers (whoever opens the link runs one per core of their own, ${MAX_WORKERS} at most, or their own ?workers=)` : '',
     others.length ? `${list(others)}, ${others.length === 1 ? 'not a setting' : 'not settings'} the page knows` : '',
   ].filter(Boolean);
   return { link: url.href, leftOut: said.length ? `Left out of it: ${said.join('; ')}.` : undefined };

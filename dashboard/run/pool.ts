@@ -11,7 +11,7 @@ import { ComlinkPool } from '../../workers/comlink-pool.ts';
 import { wordList } from '../../sim/words.ts';
 
 /** More workers than this only add start-up time for the chunk sizes we run. */
-const MAX_WORKERS = 16;
+export const MAX_WORKERS = 16;
 
 export function workerCount(search: string, cores: number | undefined): number {
   return workers(search, cores).count;
