@@ -287,6 +287,40 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('a chart a charts list’s link took keyboard focus to keeps it while the run redraws the results, and so does the link itself (focus went to the page’s body at the next redraw, Tab to the Stop button at the results’ top: a review)', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    // A run long enough to redraw many times (every 200ms) while the test looks; stopped at the end.
+    const p = await suite.page(`?workers=1${encodeLink({ scenario: { ...weapons, trials: 5_000_000 } })}`, { width: 360, height: 800 });
+    await p.waitForSelector('.panel-index a[href="#panel-r0-over-lasting"]', { timeout: RUN_TIMEOUT });
+    const id = 'panel-r0-over-lasting';
+    // Each check waits for the node it looks at to be drawn anew, so a run over too soon
+    // fails here rather than passing unredrawn.
+    const redrawn = async (selector: string) => {
+      await p.evaluate((sel) => ((window as unknown as { before: Element | null }).before = document.querySelector(sel)), selector);
+      await expect.poll(() => p.evaluate((sel) => document.querySelector(sel) !== (window as unknown as { before: Element | null }).before, selector), { timeout: 10_000 }).toBe(true);
+    };
+    await p.focus(`.panel-index a[href="#${id}"]`);
+    await redrawn(`.panel-index a[href="#${id}"]`);
+    await expect(p.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(`#${id}`);
+    await p.keyboard.press('Enter');
+    await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe(id);
+    await redrawn(`#${id}`);
+    await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe(id);
+    await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
+    // Tab goes on from the chart, not to the Stop button at the results' top.
+    await p.keyboard.press('Tab');
+    await expect(p.evaluate((id) => {
+      const at = document.activeElement!;
+      return { stop: at.closest('.status') !== null, after: (document.getElementById(id)!.compareDocumentPosition(at) & (Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY)) !== 0 };
+    }, id)).resolves.toEqual({ stop: false, after: true });
+    // The summary bar's "setup ↓", drawn anew with the bar, keeps it too.
+    await p.focus('#summary a[href="#setup"]');
+    await redrawn('#summary a[href="#setup"]');
+    await expect(p.evaluate(() => document.activeElement?.closest('#summary') !== null && document.activeElement?.getAttribute('href'))).resolves.toBe('#setup');
+    await p.click('.status button:text("Stop")');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('Copy link copies the setup and its Compare, not this browser’s ?workers= nor a parameter the page does not read, and says so (it copied the whole address: the one who opened it ran the sender’s worker count, or was told of the sender’s typo: a review)', async () => {
     const hash = encodeLink({ scenario: { ...defaultScenario(), name: 'copied heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
     const p = await suite.page(`?workers=2&worker=3${hash}`);

@@ -707,6 +707,10 @@ export class App implements SetupContext {
     // (Stop, Run again) goes to the button there now, not to the page's top.
     const active = document.activeElement;
     const onStatus = active instanceof HTMLElement && this.el.results.contains(active) && active.closest('.status') !== null;
+    // So is focus on a chart a charts list's link took it to, or on one of the list's or the
+    // summary bar's links (ui/jump.ts): it was lost to the page's body at the next redraw of
+    // a run, Tab going to the results' top and a screen reader to the page's (a review).
+    const kept = onStatus ? undefined : keptFocus(active, this.el.results, this.el.summary);
     if (this.el.summary) replace(this.el.summary, renderSummary(this.view, this.current.setup));
     // The set-aside setup's problems are not the file's: hidden while a results file is
     // shown (they read as the file's, and their remove buttons edited a setup not on screen).
@@ -740,6 +744,7 @@ export class App implements SetupContext {
     );
     if (this.findNode) this.el.results.prepend(this.findNode);
     if (onStatus) this.el.results.querySelector<HTMLElement>('.status button')?.focus();
+    kept?.();
   }
 
   /**
@@ -1308,6 +1313,30 @@ export class App implements SetupContext {
  * What the setup's pickers say that a typed name is in: the labels of Vary's and Compare's
  * fields, Find's metrics and each list item's heading. When they change, the setup is drawn again.
  */
+/**
+ * Where drawResults puts keyboard focus back once the results and the summary bar are drawn
+ * anew: on the chart a charts list's link took it to (the panel with its id), or on the
+ * link to a part of the page it was on (the charts list's, the bar's "results ↓" and
+ * "setup ↓": the one with its href); undefined where focus was on neither.
+ */
+function keptFocus(active: Element | null, results: HTMLElement, summary: HTMLElement | undefined): (() => void) | undefined {
+  if (!(active instanceof HTMLElement)) return undefined;
+  const within = results.contains(active) ? results : summary?.contains(active) ? summary : undefined;
+  if (within === undefined || active === within) return undefined;
+  if (active.classList.contains('panel') && active.id !== '') {
+    const id = active.id;
+    return () => {
+      const panel = document.getElementById(id);
+      if (!panel || !within.contains(panel)) return;
+      panel.setAttribute('tabindex', '-1');
+      panel.focus({ preventScroll: true });
+    };
+  }
+  const href = active.tagName === 'A' ? active.getAttribute('href') : null;
+  if (href === null || !href.startsWith('#')) return undefined;
+  return () => [...within.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.getAttribute('href') === href)?.focus({ preventScroll: true });
+}
+
 function pickerWords(scenario: Record<string, unknown>): string {
   const fields = variables(scenario).map((v) => v.label);
   const metrics = Array.isArray(scenario.solve) && scenario.solve.length > 0 ? metricsOf(scenario).map((m) => m.label) : [];
