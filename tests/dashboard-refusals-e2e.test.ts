@@ -321,6 +321,25 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('with prefers-reduced-motion, a charts list’s link goes to its chart at once, not in a smooth scroll (Chromium animated it all the same: a review)', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    const p = await suite.page(encodeLink({ scenario: { ...weapons, trials: 2000 } }), { width: 360, height: 800 });
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+    await finished(p);
+    const id = '#panel-r0-over-injured';
+    await p.evaluate(() => scrollTo(0, 0));
+    // Two frames after the click the chart is where it goes, just below the bar (a smooth
+    // scroll had gone some 12px of a few thousand by then).
+    const where = await p.evaluate(async (href) => {
+      (document.querySelector(`.panel-index a[href="${href}"]`) as HTMLElement).click();
+      for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
+      return [document.getElementById('summary')!.getBoundingClientRect().bottom, document.querySelector(href!)!.getBoundingClientRect().top];
+    }, id);
+    expect(where[1]).toBeGreaterThanOrEqual(where[0]!);
+    expect(where[1]).toBeLessThanOrEqual(where[0]! + 16);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('Copy link copies the setup and its Compare, not this browser’s ?workers= nor a parameter the page does not read, and says so (it copied the whole address: the one who opened it ran the sender’s worker count, or was told of the sender’s typo: a review)', async () => {
     const hash = encodeLink({ scenario: { ...defaultScenario(), name: 'copied heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
     const p = await suite.page(`?workers=2&worker=3${hash}`);

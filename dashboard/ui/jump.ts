@@ -23,7 +23,10 @@ export function jumpLink(id: string, text: string, options: { smooth?: boolean }
     // results under it (hidden on a wide screen, it is 0 high there: no margin).
     const bar = document.getElementById('summary')?.getBoundingClientRect().height ?? 0;
     if (bar > 0) target.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
-    target.scrollIntoView({ behavior: options.smooth ? 'smooth' : 'auto' });
+    // Smooth only where the reader has not asked for less motion: Chromium animates a
+    // script's smooth scroll under prefers-reduced-motion all the same (a review).
+    const smooth = options.smooth === true && !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    target.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto' });
     // Focus goes there too, as the anchor's own navigation took it: Enter then Tab went on
     // to the next link beside this one, not into what it leads to, and a screen reader
     // stayed where it was.
