@@ -100,7 +100,7 @@ describe("a setting put in the link's hash", () => {
 
 describe('the link Copy link gives (sharedLink)', () => {
   const hash = encodeLink({ scenario: { name: 'shared heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
-  const WORKERS = "this browser's number of workers (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=)";
+  const WORKERS = "a setting of this browser's (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=)";
 
   test("is the page's address with the setup and its comparison, not the query: this browser's ?workers= and a typo stay here (they were copied, the one who opened it running the sender's worker count, or told of the sender's typo: a review)", () => {
     expect(sharedLink(`http://127.0.0.1:5173/?workers=2&worker=3${hash}`)).toEqual({
@@ -119,6 +119,12 @@ describe('the link Copy link gives (sharedLink)', () => {
     expect(workers('', 32).count).toBe(most);
     expect(workers('', 8).count).toBe(8);
     expect(sharedLink(`http://x/?workers=2${hash}`).leftOut).toContain(`whoever opens the link runs one per core of their own, ${most} at most, or their own ?workers=`);
+  });
+
+  test("a ?workers= this browser does not run as it stands is not said to be its number of workers (?workers=abc was, the page running one per core: a review)", () => {
+    expect(workers('?workers=abc', 8).count).toBe(8);
+    expect(sharedLink(`http://x/?workers=abc${hash}`).leftOut).toBe(`Left out of it: ?workers=abc, ${WORKERS}.`);
+    expect(sharedLink(`http://x/?workers=2&workers=8${hash}`).leftOut).toBe(`Left out of it: ?workers=2 and ?workers=8, settings of this browser's (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=).`);
   });
 
   test('with no query, the address as it is, nothing said; what mail and chat apps add on the way left out unsaid, as on opening', () => {

@@ -351,7 +351,7 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await p.click('#copy-link');
     await expect.poll(copied).toBe(`${suite.dashboard!.url}${hash}`);
     const said = p.locator('#messages .message-text');
-    await expect(said.textContent()).resolves.toBe("Link copied: it opens this setup and its Compare. Left out of it: ?workers=2, this browser's number of workers (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=); ?worker=3, not a setting the page knows.");
+    await expect(said.textContent()).resolves.toBe("Link copied: it opens this setup and its Compare. Left out of it: ?workers=2, a setting of this browser's (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=); ?worker=3, not a setting the page knows.");
     // This page keeps its own address, ?workers=2 and all.
     await expect(p.evaluate(() => location.search)).resolves.toBe('?workers=2&worker=3');
     // Where the clipboard refuses, the link shown to copy by hand is the same.
@@ -361,7 +361,7 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
       };
     });
     await p.click('#copy-link');
-    await expect.poll(() => said.textContent()).toBe(`Copy this link to share this setup and its Compare: ${suite.dashboard!.url}${hash}\nLeft out of it: ?workers=2, this browser's number of workers (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=); ?worker=3, not a setting the page knows.`);
+    await expect.poll(() => said.textContent()).toBe(`Copy this link to share this setup and its Compare: ${suite.dashboard!.url}${hash}\nLeft out of it: ?workers=2, a setting of this browser's (whoever opens the link runs one per core of their own, 16 at most, or their own ?workers=); ?worker=3, not a setting the page knows.`);
     // With no query, nothing is said of one.
     const q = await suite.page(encodeLink({ scenario: { ...defaultScenario(), name: 'plain heist', trials: 2000 } }));
     await finished(q);

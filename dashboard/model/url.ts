@@ -214,7 +214,9 @@ export function sharedLink(href: string): { link: string; leftOut?: string } {
   const workers = named.filter(isWorkers);
   const others = named.filter((part) => !isWorkers(part));
   const said = [
-    workers.length ? `${list(workers)}, this browser's number of workers (whoever opens the link runs one per core of their own, ${MAX_WORKERS} at most, or their own ?workers=)` : '',
+    // "A setting of this browser's", not its number of workers: ?workers=abc, 0 or 99, or two
+    // numbers, are not what it runs (run/pool.ts; a review).
+    workers.length ? `${list(workers)}, ${workers.length === 1 ? 'a setting' : 'settings'} of this browser's (whoever opens the link runs one per core of their own, ${MAX_WORKERS} at most, or their own ?workers=)` : '',
     others.length ? `${list(others)}, ${others.length === 1 ? 'not a setting' : 'not settings'} the page knows` : '',
   ].filter(Boolean);
   return { link: url.href, leftOut: said.length ? `Left out of it: ${said.join('; ')}.` : undefined };
