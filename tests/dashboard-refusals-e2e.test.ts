@@ -340,6 +340,22 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('a charts list’s link on a screen widened since it was last followed takes its chart to the results’ top, the narrow screen’s margin for the bar gone with the bar (it stopped 149px below it: a review)', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    const p = await suite.page(encodeLink({ scenario: { ...weapons, trials: 2000 } }), { width: 360, height: 800 });
+    await p.emulateMedia({ reducedMotion: 'reduce' });
+    await finished(p);
+    const id = 'panel-r0-over-injured';
+    await p.click(`.panel-index a[href="#${id}"]`);
+    await p.setViewportSize({ width: 1400, height: 900 });
+    await p.evaluate(() => (document.getElementById('results')!.scrollTop = 0));
+    await p.click(`.panel-index a[href="#${id}"]`);
+    const [bar, results, panel] = await p.evaluate((id) => [document.getElementById('summary')!.getBoundingClientRect().height, document.getElementById('results')!.getBoundingClientRect().top, document.getElementById(id)!.getBoundingClientRect().top], id);
+    expect(bar).toBe(0);
+    expect(panel! - results!).toBeLessThanOrEqual(16);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   test('Copy link copies the setup and its Compare, not this browser’s ?workers= nor a parameter the page does not read, and says so (it copied the whole address: the one who opened it ran the sender’s worker count, or was told of the sender’s typo: a review)', async () => {
     const hash = encodeLink({ scenario: { ...defaultScenario(), name: 'copied heist', trials: 2000 }, compare: { path: 'setup.challenges', value: 4 } });
     const p = await suite.page(`?workers=2&worker=3${hash}`);

@@ -22,7 +22,9 @@ export function jumpLink(id: string, text: string, options: { smooth?: boolean }
     // intervals, wrap to 140px on a phone, and a fixed 48px margin left the top of the
     // results under it (hidden on a wide screen, it is 0 high there: no margin).
     const bar = document.getElementById('summary')?.getBoundingClientRect().height ?? 0;
-    if (bar > 0) target.style.scrollMarginTop = `${Math.ceil(bar) + 8}px`;
+    // On a wide screen the margin a narrow one set is taken off again (a window widened, a
+    // tablet turned: the chart stopped 149px below the results' top there: a review).
+    target.style.scrollMarginTop = bar > 0 ? `${Math.ceil(bar) + 8}px` : '';
     // Smooth only where the reader has not asked for less motion: Chromium animates a
     // script's smooth scroll under prefers-reduced-motion all the same (a review).
     const smooth = options.smooth === true && !matchMedia('(prefers-reduced-motion: reduce)').matches;
