@@ -871,6 +871,97 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(new Set(ends).size).toBe(1);
   });
 
+  test('edits made together inside a list started from the other mechanic\'s template: each read in the list as the ones before it left it, the note quoting the memory\'s item', () => {
+    // A review of 948e1619: on a clash started from its own template (by way of a knowledge
+    // roll), the guards renamed "beta" and their captain's count set to 3, nothing added or
+    // taken out between (one step of the page's): the count, read in the list before the
+    // rename, came back as the list made there with the old name, "beta" lost unsaid, and
+    // the note said the battle's guards were, as it was there, a side "beta" it never had.
+    const battle = newScenario('viciousness', 'battle') as Obj;
+    for (const stepped of [false, true]) {
+      const ends: string[] = [];
+      for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+        const at = `${stepped ? 'stepped' : 'together'}, ${via.join('/') || 'straight'}`;
+        const page = asThePage(battle);
+        page.go('viciousness', 'knowledge');
+        page.go('viciousness', 'clash');
+        page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'beta') as Obj;
+        if (stepped) {
+          page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+          page.remove(['setup', 'sides'], 2);
+        }
+        page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 3) as Obj;
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'battle');
+        expect((page.current.setup as any).sides[1], at).toEqual({ name: 'beta', flee: 'lostHalf', combatants: [{ name: 'captain', count: 3, dice: ['d6'] }, { name: 'minion', count: 2 }] });
+        expect(back.notes, at).toEqual([
+          '“guards” as it was on “Violence: a whole battle”, {"name":"guards","combatants":[{"name":"guard","count":4}]}, is replaced by the one set on “Violence: one clash”: what was edited there was another item than this one',
+        ]);
+        ends.push(JSON.stringify(page.current));
+      }
+      expect(new Set(ends).size).toBe(1);
+    }
+  });
+
+  test('the memory\'s item said replaced is named as the memory has it, where the sides moved on the other mechanic', () => {
+    // A review of 948e1619: the clash's sides swapped, the guards' captain given a d8 there:
+    // the note named the battle's guards (count 5) "“crew”", the label read at the guards'
+    // new place in the battle's memory.
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides'], [...(page.current.setup as any).sides].reverse()) as Obj;
+      page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+      page.remove(['setup', 'sides'], 2);
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'combatants', 0, 'dice'], ['d8']) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name)).toEqual(['guards', 'crew']);
+      expect(back.notes, via.join('/') || 'straight').toEqual([
+        '“guards” as it was on “Violence: a whole battle”, {"name":"guards","combatants":[{"name":"guard","count":5}]}, is replaced by the one set on “Violence: one clash”: what was edited there was another item than this one',
+      ]);
+    }
+  });
+
+  // Proven, not fixed (a review of 948e1619): lists that do not pair one for one
+  // (itemsOnAnother gives up) come back as the list made there, the memory's items it does
+  // not hold gone unsaid; HEAD~1 kept the side by way of a knowledge roll. `test.fails`
+  // until they are kept or said; drop `.fails` then.
+  test.fails('a side added on the battle, its clash started from its own template: an edit there does not take it out unsaid', () => {
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(newScenario('viciousness', 'battle'));
+      page.add(['setup', 'sides'], { name: 'dogs', combatants: [{ name: 'hound', count: 3 }] });
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'dice'], ['d8']) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const kept = (page.current.setup as any).sides.some((s: Obj) => s.name === 'dogs');
+      expect(kept || back.notes.some((n) => n.includes('dogs')), via.join('/') || 'straight').toBe(true);
+    }
+  });
+
+  // A review of 948e1619: a memory's item said replaced by the one set on the clash, that
+  // one then taken out there: the note said a replacement the list that came back does not
+  // hold. Taken out there, it stays out, as any side taken out there (nothing to say).
+  test('a memory\'s item replaced on the other mechanic and then taken out there is not said replaced', () => {
+    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    for (const via of [[], ['viciousness', 'knowledge']] as const) {
+      const page = asThePage(battle);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'dice'], ['d8']) as Obj;
+      page.add(['setup', 'sides'], { name: 'dogs', combatants: [{ name: 'hound', count: 3 }] });
+      page.remove(['setup', 'sides'], 1);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name)).toEqual(['crew', 'dogs']);
+      expect(back.notes.filter((n) => n.includes('is replaced by')), via.join('/') || 'straight').toEqual([]);
+    }
+  });
+
   test('a refusal note names the value as the designer last set it, not as it was when refused', () => {
     // On a clash "+ add side" (its captain's count 0, which a battle refuses), the new side
     // then renamed "y"; by way of a knowledge roll the battle refused the list, and said it

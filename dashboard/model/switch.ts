@@ -191,11 +191,21 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
   const title = typeof now.system === 'string' && typeof now.mechanic === 'string' ? formFor(now.system as SystemName, now.mechanic)?.title : undefined;
   const on = `“${title ?? String(now.mechanic)}”`;
   const from = `${String(now.system)}/${String(now.mechanic)}`;
-  const setup = changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => ({
+  // Each read in the setup as the ones before it in this step left it (`within`): made
+  // together (a side renamed "beta", then a combatant's count in it, with no item added or
+  // taken out between), the count read in the setup before the rename, as the list made
+  // there, put the side's old name back, unsaid (a review).
+  let within: unknown = arrived.setup;
+  const setup = changedPaths(arrived.setup, now.setup, []).filter((c) => c.path.length > 0).map(({ path, value }) => {
+    const read = within;
+    within = withValue(within, path, structuredClone(value));
+    if (value === undefined) within = pruneEmpty(within, path);
+    return { path, value, read };
+  }).map(({ path, value, read }) => ({
     path,
     value,
     was: structuredClone(getAt(arrived.setup, path)),
-    within: arrived.setup,
+    within: read,
     from,
     on,
     label: sweepLabel(`setup.${joinPath(path)}`, value === undefined ? arrived.setup : now.setup, mechanic),
@@ -449,6 +459,10 @@ interface Replaced {
   path: Path;
   /** The memory's item, as the mechanic the page comes back to had it. */
   was: unknown;
+  /** Its path in the list before the edit (`before`), to follow back to the memory. */
+  from: Path;
+  /** Its path in the memory (`back`), where it was followed there. */
+  memoryPath?: Path;
   edit: Edit;
 }
 
@@ -479,7 +493,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
     if (k === undefined || !isObject(v)) return v;
     const held = before[mine.get(k)!] as Obj;
     if (known(v) === known(was[k])) return structuredClone(held);
-    if (known(held) !== known(was[k])) replaced.push({ path: [...at, j], was: keepKnownObject(held, theirs.fields, [], ''), edit });
+    if (known(held) !== known(was[k])) replaced.push({ path: [...at, j], was: keepKnownObject(held, theirs.fields, [], ''), from: [...at, mine.get(k)!], edit });
     return ownIn(v, held, theirs.fields, was[k]);
   });
   return { list, replaced };
@@ -571,7 +585,20 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
     const onAnother = !item && theirs?.kind === 'list' && Array.isArray(taken) && Array.isArray(before) && Array.isArray(edit.was) ? itemsOnAnother(taken, before, edit.was, theirs, edit.path, edit) : undefined;
-    if (onAnother) for (const one of onAnother.replaced) if (!replaced.some((r) => joinPath(r.path) === joinPath(one.path))) replaced.push(one);
+    // Each said as the memory had it, followed back edit by edit: the item as edits before
+    // this one made it (the guards renamed "beta" there) was said "as it was on" a battle
+    // that never had it (a review). One the memory never had (added since) is no memory's.
+    if (onAnother) {
+      for (const one of onAnother.replaced) {
+        if (replaced.some((r) => joinPath(r.path) === joinPath(one.path))) continue;
+        let path: string | null = `setup.${joinPath(one.from)}`;
+        for (let k = steps.length - 1; k > 0 && path !== null; k--) path = rowFollowing(path, steps[k], steps[k - 1]);
+        if (path === null) continue;
+        const memoryPath = parsePath(path).slice(1);
+        const said = { ...one, was: keepKnownObject(getAt(back.setup, memoryPath), (theirs as Field & { kind: 'list' }).fields, [], ''), memoryPath };
+        replaced.push(said);
+      }
+    }
     const value = onAnother ? onAnother.list : item && theirs?.kind === 'list' && isObject(taken) && isObject(before) && taken.name === before.name ? ownIn(taken, before, theirs.fields, edit.was) : withOwnFields(taken, before, theirs, edit.was);
     // A list edited whole: of each item, the fields its memory gave it that the list as
     // edited has not (a battle side's flee and marksman push, the list a clash's).
@@ -581,8 +608,20 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     if (own) ownOf.set(at, own);
     // (One inside what was refused is said by that refusal, with the latest of it.)
     if (inOut) latest.set(at, { edit, value, wanted: structuredClone(edit.value), relabelled: theirs !== undefined && theirs.label !== found.field.label });
+    const madeBefore = made.setup;
     made = withValue(made, ['setup', ...edit.path], structuredClone(value));
     if (value === undefined) made = pruneEmpty(made, ['setup', ...edit.path]);
+    // A memory's item said replaced follows the item that replaced it; that one taken out
+    // since, it is no more replaced than any item taken out there (one taken out stays out):
+    // said replaced by the guards set on a clash, the guards then taken out there, the
+    // battle came back without them and said them replaced (a review).
+    for (let r = replaced.length - 1; r >= 0; r--) {
+      const one = replaced[r]!;
+      if (String(one.path[0]) !== String(edit.path[0]) || one.edit === edit) continue;
+      const now = rowFollowing(`setup.${joinPath(one.path)}`, madeBefore, made.setup);
+      if (now === null) replaced.splice(r, 1);
+      else replaced[r] = { ...one, path: parsePath(now).slice(1) };
+    }
     // …and an edit inside a list, or an item, edited whole before is the latest of it too: the
     // side added on a clash, its count then set, came back as set, said not to; the side
     // renamed "y" after a battle refused it as "others" was said as "others" (a review).
@@ -1092,7 +1131,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     for (const one of latest.replaced) {
       const top = String(one.path[0]);
       if (canonical(setup[top]) !== canonical(getAt(latest.back.setup, [top]))) continue;
-      const label = quoted(sweepLabel(`setup.${joinPath(one.path)}`, remembered?.setup, { system, mechanic } as SweepMechanic));
+      const label = quoted(sweepLabel(`setup.${joinPath(one.memoryPath ?? one.path)}`, remembered?.setup, { system, mechanic } as SweepMechanic));
       notes.push(`${label} as it was on ${called}, ${JSON.stringify(one.was)}, is replaced by the one set on ${one.edit.on}: what was edited there was another item than this one`);
     }
   }
