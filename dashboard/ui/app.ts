@@ -1175,14 +1175,23 @@ export class App implements SetupContext {
     }
   }
 
-  private queueRedraw(run: LiveRun): void {
+  /** `atLeast`: the least wait, in ms (a redraw put off while a select is open asks again REDRAW_MS on, not at once). */
+  private queueRedraw(run: LiveRun, atLeast = 0): void {
     if (this.redrawQueued) return;
     this.redrawQueued = true;
     const gap = Math.max(REDRAW_MS, REDRAW_COST_FACTOR * this.liveRedrawMs);
-    const wait = Math.max(0, gap - (performance.now() - this.lastRedraw));
+    const wait = Math.max(atLeast, gap - (performance.now() - this.lastRedraw));
     this.redrawTimer = setTimeout(() => {
       this.redrawQueued = false;
       if (this.run !== run || run.isFinished || run.isCancelled) return;
+      // A select of the results open on its list (the heatmap's, Compare's metric) is not
+      // drawn anew under the reader: its list closed at each redraw, 200ms after it opened,
+      // the option moved to with the arrow keys lost and focus with it (a review). The run's
+      // figures wait for it to close; the run's last draw (finished, stopped) does not.
+      if (openSelect(this.el.results) || (this.el.summary && openSelect(this.el.summary))) {
+        this.queueRedraw(run, REDRAW_MS);
+        return;
+      }
       const results = run.snapshot();
       // Exact values may come back before any chunk (LiveRun calls onMerge for them too): a
       // snapshot of no point yet would wipe the last run's figures for a page of none, under
@@ -1310,33 +1319,74 @@ export class App implements SetupContext {
 }
 
 /**
- * What the setup's pickers say that a typed name is in: the labels of Vary's and Compare's
- * fields, Find's metrics and each list item's heading. When they change, the setup is drawn again.
- */
-/**
  * Where drawResults puts keyboard focus back once the results and the summary bar are drawn
- * anew: on the chart a charts list's link took it to (the panel with its id), or on the
- * link to a part of the page it was on (the charts list's, the bar's "results ↓" and
- * "setup ↓": the one with its href); undefined where focus was on neither.
+ * anew, by one rule: the node drawn in place of the focused one is the one the same stable
+ * key picks out, and focus goes there without a scroll. The key is a selector of what a
+ * redraw keeps: a chart's id (the panel a charts list's link took focus to), or a control's
+ * tag with its href, data-key, name, aria-label, type and (a radio's, a checkbox's) value,
+ * or else its classes, under the chart it is in; with its place among the nodes that selector finds (a results
+ * file's results each have a "heatmap of"). Focus on any other control inside the results
+ * (the distribution views' radio buttons, the "heatmap of" and Compare's metric selects, a
+ * table Chromium's keyboard scrolls, which keeps its scroll here too) went to the page's body at the next redraw, 200ms on in a run, or at once where choosing
+ * with the keyboard drew the results anew; Tab then went to the results' top (a review).
+ * A select's choice is the app's, drawn into the new one; an open select's list closes with
+ * the node it belongs to, its value the one last chosen. Undefined where focus was on none
+ * of these (the status's button is drawResults' own: its label changes).
  */
 function keptFocus(active: Element | null, results: HTMLElement, summary: HTMLElement | undefined): (() => void) | undefined {
   if (!(active instanceof HTMLElement)) return undefined;
   const within = results.contains(active) ? results : summary?.contains(active) ? summary : undefined;
   if (within === undefined || active === within) return undefined;
-  if (active.classList.contains('panel') && active.id !== '') {
-    const id = active.id;
-    return () => {
-      const panel = document.getElementById(id);
-      if (!panel || !within.contains(panel)) return;
-      panel.setAttribute('tabindex', '-1');
-      panel.focus({ preventScroll: true });
-    };
-  }
-  const href = active.tagName === 'A' ? active.getAttribute('href') : null;
-  if (href === null || !href.startsWith('#')) return undefined;
-  return () => [...within.querySelectorAll<HTMLAnchorElement>('a')].find((a) => a.getAttribute('href') === href)?.focus({ preventScroll: true });
+  const selector = focusKey(active, within);
+  if (selector === undefined) return undefined;
+  const nth = [...within.querySelectorAll(selector)].indexOf(active);
+  const tabindex = active.getAttribute('tabindex');
+  const { scrollTop, scrollLeft } = active;
+  return () => {
+    const target = within.querySelectorAll<HTMLElement>(selector)[nth];
+    if (!target) return;
+    // A chart takes focus by script only (jump.ts set its tabindex on the node now gone).
+    if (tabindex !== null && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', tabindex);
+    // A table the keyboard scrolls stays where it was scrolled to (the new one was at its top).
+    target.scrollTop = scrollTop;
+    target.scrollLeft = scrollLeft;
+    target.focus({ preventScroll: true });
+  };
 }
 
+/** Whether a select in `within` has its list open (`:open`: where a browser has no such pseudo-class, none is). */
+function openSelect(within: HTMLElement): boolean {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLSelectElement) || !within.contains(active)) return false;
+  try {
+    return active.matches(':open');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * keptFocus's key for a focused node: a CSS selector of what a redraw keeps, or undefined
+ * where nothing kept names it. A node with none of the naming attributes is named by its
+ * classes under its chart: a table Chromium lets the keyboard scroll (.table-wrap).
+ */
+function focusKey(el: HTMLElement, within: HTMLElement): string | undefined {
+  if (el.classList.contains('panel') && el.id !== '') return `#${CSS.escape(el.id)}`;
+  const tag = el.tagName.toLowerCase();
+  const chart = el.parentElement?.closest<HTMLElement>('.panel[id]');
+  const under = chart && within.contains(chart) ? `#${CSS.escape(chart.id)} ` : '';
+  // A control's own id is not kept (uid() numbers it anew at each redraw).
+  const naming = ['href', 'data-key', 'name', 'aria-label'].filter((a) => el.hasAttribute(a));
+  if (naming.length === 0) return under !== '' && el.classList.length > 0 ? `${under}${tag}${[...el.classList].map((c) => `.${CSS.escape(c)}`).join('')}` : undefined;
+  const type = el.getAttribute('type');
+  const attrs = [...naming, ...(type !== null ? ['type'] : []), ...(type === 'radio' || type === 'checkbox' ? ['value'] : [])];
+  return under + tag + attrs.map((a) => `[${a}="${CSS.escape(el.getAttribute(a) ?? '')}"]`).join('');
+}
+
+/**
+ * What the setup's pickers say that a typed name is in: the labels of Vary's and Compare's
+ * fields, Find's metrics and each list item's heading. When they change, the setup is drawn again.
+ */
 function pickerWords(scenario: Record<string, unknown>): string {
   const fields = variables(scenario).map((v) => v.label);
   const metrics = Array.isArray(scenario.solve) && scenario.solve.length > 0 ? metricsOf(scenario).map((m) => m.label) : [];
