@@ -4,8 +4,10 @@
  * heatmap's or Compare's metric or a distribution's view with the keyboard redraws them at
  * once. The radio buttons, the "heatmap of" and Compare's metric selects lost focus to the
  * page's body there, Tab then going to the Stop button at the results' top (a review of
- * a0b6ad11, which kept it on a chart and on the charts list's links only).
+ * a0b6ad11, which kept it on a chart and on the charts list's links only). A chart is
+ * named by its title, for a screen reader that lands on it (it was an article with no name).
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { dashboardSuite } from './dashboard-server.ts';
@@ -147,6 +149,28 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await expect(focused(p, checked)).resolves.toEqual({ tag: 'INPUT', label: views[1]![0], value: views[1]![1], it: true });
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
     await p.click('.status button:text("Stop")');
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
+  test('each chart is named by its title, so a chart a charts list’s link took focus to is read by its name (it was an article with no name: a review)', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    const p = await suite.page(`?workers=1${encodeLink({ scenario: { ...weapons, trials: 5_000_000 } })}`);
+    await p.waitForSelector('.panel-index a', { timeout: RUN_TIMEOUT });
+    await p.click('.status button:text("Stop")');
+    const titles = await p.locator('.panel h3').allTextContents();
+    expect(titles.length).toBeGreaterThanOrEqual(5);
+    for (const title of titles) await expect(p.getByRole('article', { name: title, exact: true }).count(), title).resolves.toBeGreaterThanOrEqual(1);
+    expect(await p.getByRole('article').count()).toBe(await p.locator('.panel').count());
+    // The one a charts list's link took focus to: Chromium's accessibility tree names it.
+    const id = await p.locator('.panel-index a').first().getAttribute('href');
+    await p.focus(`.panel-index a[href="${id}"]`);
+    await p.keyboard.press('Enter');
+    await expect(p.evaluate(() => '#' + document.activeElement?.id)).resolves.toBe(id);
+    const cdp = await p.context().newCDPSession(p);
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document.activeElement' });
+    const { nodes } = (await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId!, fetchRelatives: false })) as { nodes: { role?: { value: string }; name?: { value: string } }[] };
+    const node = nodes[0];
+    expect({ role: node?.role?.value, name: node?.name?.value }).toEqual({ role: 'article', name: await p.locator(`${id} h3`).textContent() });
     expect(pageErrors).toEqual([]);
   }, 180_000);
 });

@@ -58,10 +58,13 @@ export function panelNode(panel: Panel, onView?: (key: string, view: Distributio
         }),
       )
     : null;
+  // Named by its title (aria-labelledby): an article takes no name from what it holds, and
+  // a chart a charts list's link took focus to was read as an article with no name (a review).
+  const id = `panel-${idPrefix}${panel.name}`;
   return h(
     'article',
-    { class: 'panel', attrs: { 'data-panel': panel.name, id: `panel-${idPrefix}${panel.name}` } },
-    h('h3', {}, panel.title),
+    { class: 'panel', attrs: { 'data-panel': panel.name, id, 'aria-labelledby': `${id}-title` } },
+    h('h3', { attrs: { id: `${id}-title` } }, panel.title),
     views,
     h('div', { class: 'panel-body' }, h('figure', {}, svgNode(panel.svg)), tableNode(panel.table)),
   );
