@@ -469,34 +469,48 @@ interface Replaced {
 /**
  * A list edited whole on another mechanic (`taken`, as this mechanic takes it; `was`: that
  * list just before the edit) over `before` (this mechanic's list, its memory with the edits
- * before it) where the two lists hold the same items (sameItems, one for one) but not as
- * alike: that list started from the other mechanic's own template (by way of a mechanic
- * without it), not from this memory. Each item the edit left as it was there is the memory's
+ * before it) where the two lists are not the same items all alike (sameItems): that list
+ * started from the other mechanic's own template (by way of a mechanic without it), not
+ * from this memory. Each item the edit left as it was there is the memory's
  * (the designer never edited it there: a guard count of 5 typed on a battle, a side added
  * on a clash and taken out again, came back as the clash's template's captain and
  * minions, unsaid: a review); one added is the edit's; one taken out stays out; one the edit
  * changed is the edit's, and where the memory's was another than the one edited there, it
- * is said (`replaced`). Undefined where the items are alike (the list went there from this
- * memory: the edit over it as it is) or cannot be paired one for one.
+ * is said (`replaced`). Undefined where the lists are alike (the list went there from this
+ * memory: the edit over it as it is). (`taken` out: what of each item of `list` the edit's
+ * list holds, the rest this mechanic's own, for withOwnWhereTaken.)
  */
-function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], theirs: Field & { kind: 'list' }, at: Path, edit: Edit): { list: unknown[]; replaced: Replaced[] } | undefined {
+function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], theirs: Field & { kind: 'list' }, at: Path, edit: Edit): { list: unknown[]; replaced: Replaced[]; taken: unknown[] } | undefined {
   const rest = (x: Obj) => Object.fromEntries(theirs.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
   const known = (x: unknown) => canonical(isObject(x) ? keepKnownObject(x, theirs.fields, [], '') : x);
-  if (!was.every(isObject) || !before.every(isObject) || was.length !== before.length) return undefined;
+  if (!was.every(isObject) || !before.every(isObject)) return undefined;
   const mine = sameItems(before, was, rest);
-  if (mine.size !== was.length || new Set(mine.values()).size !== before.length) return undefined;
-  if (was.every((w, k) => known(w) === known(before[mine.get(k)!]))) return undefined;
+  if (new Set(mine.values()).size !== mine.size) return undefined;
+  if (was.length === before.length && was.every((w, k) => known(w) === known(before[mine.get(k)!]))) return undefined;
   const theirsOf = sameItems(was, taken, rest);
-  const replaced: Replaced[] = [];
-  const list = taken.map((v, j) => {
+  // Each item of the list as it comes back: the edit's (`v`), its memory's item (`b`, where it is one), and what of it that list holds (`base`).
+  const out = taken.map((v, j): { v: unknown; base: unknown; b?: number; replaced?: true } => {
     const k = theirsOf.get(j);
-    if (k === undefined || !isObject(v)) return v;
-    const held = before[mine.get(k)!] as Obj;
-    if (known(v) === known(was[k])) return structuredClone(held);
-    if (known(held) !== known(was[k])) replaced.push({ path: [...at, j], was: keepKnownObject(held, theirs.fields, [], ''), from: [...at, mine.get(k)!], edit });
-    return ownIn(v, held, theirs.fields, was[k]);
+    const b = k === undefined ? undefined : mine.get(k);
+    if (k === undefined || b === undefined || !isObject(v)) return { v, base: v };
+    const held = before[b] as Obj;
+    if (known(v) === known(was[k])) return { v: structuredClone(held), b, base: v };
+    return { v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: known(held) !== known(was[k]) || undefined };
   });
-  return { list, replaced };
+  // One rule where the lists do not pair one for one: an item of either that the other
+  // never held (sameItems pairs it with none) is its own list's. One of that list's is as
+  // one added there (the edit's, above); one of the memory's the designer never touched
+  // there, and it stays, at its place after the memory's item before it. Given up on (the
+  // list as made there, whole), the dogs added on a battle were gone after an edit of the
+  // guards on the clash, its own template of two, by every route, unsaid (a review).
+  const paired = new Set(mine.values());
+  before.forEach((held, b) => {
+    if (paired.has(b)) return;
+    const after = out.reduce((last, e, i) => (e.b !== undefined && e.b < b ? i : last), -1);
+    out.splice(after + 1, 0, { v: structuredClone(held), b, base: keepKnownObject(held, theirs.fields, [], '') });
+  });
+  const replaced: Replaced[] = out.flatMap((e, j) => (e.replaced === undefined ? [] : [{ path: [...at, j], was: keepKnownObject(before[e.b!], theirs.fields, [], ''), from: [...at, e.b!], edit }]));
+  return { list: out.map((e) => e.v), replaced, taken: out.map((e) => e.base) };
 }
 
 /**
@@ -603,7 +617,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     // A list edited whole: of each item, the fields its memory gave it that the list as
     // edited has not (a battle side's flee and marksman push, the list a clash's).
     const own = found.field.kind === 'list' && !item && Array.isArray(value) && Array.isArray(taken)
-      ? value.map((v, i) => (isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !isObject(taken[i]) || !(k in taken[i]))) : {}))
+      ? value.map((v, i) => { const base = (onAnother?.taken ?? taken)[i]; return isObject(v) ? Object.fromEntries(Object.entries(v).filter(([k]) => !isObject(base) || !(k in base))) : {}; })
       : undefined;
     if (own) ownOf.set(at, own);
     // (One inside what was refused is said by that refusal, with the latest of it.)
