@@ -974,6 +974,35 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     expect(ends.size).toBe(1);
   });
 
+  // A review of 21281a36: a side added on the clash, then the guards renamed "crew" there
+  // (two sides of one name: refused, said). By way of a knowledge roll or a VDP basic check
+  // the whole list was said again, "did not come back", though the side added came back and
+  // the rest is the battle's own (the rename aside, said by its refusal); straight back, not.
+  // With a memory's side the clash never held ("dogs", renamed to over the guards), the same.
+  test('an edit refused inside a list edited whole on another mechanic is said once, the same by every route', () => {
+    for (const dogs of [false, true]) {
+      const said = new Set<string>();
+      const ends = new Set<string>();
+      for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+        const page = asThePage(newScenario('viciousness', 'battle'));
+        if (dogs) page.add(['setup', 'sides'], { name: 'dogs', flee: 'never', combatants: [{ name: 'hound', count: 3 }] });
+        page.go('viciousness', 'knowledge');
+        page.go('viciousness', 'clash');
+        page.add(['setup', 'sides'], { name: 'x', combatants: [{ name: 'captain', dice: ['d6'] }] });
+        page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], dogs ? 'dogs' : 'crew') as Obj;
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'battle');
+        expect((page.current.setup as any).sides.map((s: Obj) => s.name), via.join('/') || 'straight').toEqual(dogs ? ['crew', 'guards', 'dogs', 'x'] : ['crew', 'guards', 'x']);
+        expect(back.notes.filter((n) => n.includes('did not come back')), via.join('/') || 'straight').toEqual([]);
+        expect(back.notes.filter((n) => n.includes('cannot take the')), via.join('/') || 'straight').toHaveLength(1);
+        said.add(JSON.stringify(back.notes));
+        ends.add(JSON.stringify(page.current));
+      }
+      expect(said.size).toBe(1);
+      expect(ends.size).toBe(1);
+    }
+  });
+
   // A review of 948e1619: a memory's item said replaced by the one set on the clash, that
   // one then taken out there: the note said a replacement the list that came back does not
   // hold. Taken out there, it stays out, as any side taken out there (nothing to say).

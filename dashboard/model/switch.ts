@@ -1116,7 +1116,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if (edit.from === from && !fromEdits.has(String(edit.path[0]))) continue;
       const now = getAt(setup, edit.path);
       const label = sweepLabel(`setup.${at}`, setup, { system, mechanic } as SweepMechanic);
-      if (JSON.stringify(now) === JSON.stringify(value)) {
+      // An edit inside it refused since is said by that refusal (below), as it stands now: a
+      // side added on a clash, then its guards renamed "crew" there (refused, said), was said
+      // again, by way of a knowledge roll only, as the whole list "did not come back" (a review).
+      let expected = value;
+      for (const k of latest.refused.keys()) if (k.startsWith(`${at}.`)) expected = withValue(expected, parsePath(k).slice(edit.path.length), structuredClone(getAt(setup, parsePath(k))));
+      if (JSON.stringify(now) === JSON.stringify(value) || (expected !== value && JSON.stringify(now) === JSON.stringify(expected))) {
         if (value !== undefined && relabelled) notes.push(`${quoted(edit.label)} ${JSON.stringify(value)}, set on ${edit.on}, is back as ${quoted(label)}: check it still means what you meant`);
         continue;
       }
