@@ -83,6 +83,19 @@ function asThePage(start: Obj, change?: CompareChange) {
   return page;
 }
 
+/** A battle whose guards' count of 5 was typed (its template says 4). */
+function typedGuardsBattle(): Obj {
+  return withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+}
+
+/** The page on `battle`, then by way of a knowledge roll on a clash, which so starts from its own template. */
+function onTemplateClash(battle: Obj): ReturnType<typeof asThePage> {
+  const page = asThePage(battle);
+  page.go('viciousness', 'knowledge');
+  page.go('viciousness', 'clash');
+  return page;
+}
+
 describe('chains of switches bring back what was left behind, as it was', () => {
   test('a field typed in a group, left behind, comes back by way of a mechanic that has the field but never held it', () => {
     // A conflict fighter's passion 2: left out of a discovery roll (said), the contest got
@@ -637,9 +650,7 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     const ends: string[] = [];
     for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
       for (const add of [false, true]) {
-        const page = asThePage(battle);
-        page.go('viciousness', 'knowledge');
-        page.go('viciousness', 'clash');
+        const page = onTemplateClash(battle);
         if (add) page.add(['setup', 'sides'], others);
         if (via.length) page.go(via[0], via[1]);
         const back = page.go('viciousness', 'battle');
@@ -738,12 +749,10 @@ describe('the latest value of each field comes back, not an older memory’s (a 
   // memory with the edits made there, each read in the list it was made in; where the
   // memory's item at its place is another, the list as made there, the item replaced said.
   test('a list the other mechanic started from its own template: the guard count typed on the battle is not lost unsaid straight back (by way of a knowledge roll it stays)', () => {
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     const ends: string[] = [];
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.current = withValue(page.current, ['setup', 'sides', 0, 'combatants', 0, 'count'], 7) as Obj;
       if (via.length) page.go(via[0], via[1]);
       const back = page.go('viciousness', 'battle');
@@ -760,11 +769,9 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     // the side taken out: each a list edited whole, replayed over the battle's memory, and
     // the guards' combatants (a guard count of 5 typed) came back as the clash's template's
     // captain and minions, nothing said, by either route.
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
       page.remove(['setup', 'sides'], 2);
       if (via.length) page.go(via[0], via[1]);
@@ -795,12 +802,10 @@ describe('the latest value of each field comes back, not an older memory’s (a 
   test('a list the other mechanic started from its own template comes back by any route as the memory with the edits made there', () => {
     // (a) The battle's guard count 5, a clash started from its own template, its crew
     // captain's count set to 7: the battle comes back with both, nothing to say, by either route.
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     const expected = withValue(battle, ['setup', 'sides', 0, 'combatants', 0, 'count'], 7) as Obj;
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.current = withValue(page.current, ['setup', 'sides', 0, 'combatants', 0, 'count'], 7) as Obj;
       if (via.length) page.go(via[0], via[1]);
       const back = page.go('viciousness', 'battle');
@@ -810,9 +815,7 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
     // (b) A side added there and taken out again: no edit of the battle's guards, the battle as it was.
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
       page.remove(['setup', 'sides'], 2);
       if (via.length) page.go(via[0], via[1]);
@@ -852,13 +855,11 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     // The other way: the clash's guard captain (its template's) given a d8; the battle's
     // guards (a guard count of 5 typed) were another item: the clash's guards come, with
     // the battle's flee, and the count of 5 they replace is said, by every route.
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     const ends: string[] = [];
     for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
       const at = via.join('/') || 'straight';
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'dice'], ['d8']) as Obj;
       if (via.length) page.go(via[0], via[1]);
       const back = page.go('viciousness', 'battle');
@@ -882,9 +883,7 @@ describe('the latest value of each field comes back, not an older memory’s (a 
       const ends: string[] = [];
       for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
         const at = `${stepped ? 'stepped' : 'together'}, ${via.join('/') || 'straight'}`;
-        const page = asThePage(battle);
-        page.go('viciousness', 'knowledge');
-        page.go('viciousness', 'clash');
+        const page = onTemplateClash(battle);
         page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'beta') as Obj;
         if (stepped) {
           page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
@@ -907,11 +906,9 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     // A review of 948e1619: the clash's sides swapped, the guards' captain given a d8 there:
     // the note named the battle's guards (count 5) "“crew”", the label read at the guards'
     // new place in the battle's memory.
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.current = withValue(page.current, ['setup', 'sides'], [...(page.current.setup as any).sides].reverse()) as Obj;
       page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
       page.remove(['setup', 'sides'], 2);
@@ -1007,11 +1004,9 @@ describe('the latest value of each field comes back, not an older memory’s (a 
   // one then taken out there: the note said a replacement the list that came back does not
   // hold. Taken out there, it stays out, as any side taken out there (nothing to say).
   test('a memory\'s item replaced on the other mechanic and then taken out there is not said replaced', () => {
-    const battle = withValue(newScenario('viciousness', 'battle'), ['setup', 'sides', 1, 'combatants', 0, 'count'], 5) as Obj;
+    const battle = typedGuardsBattle();
     for (const via of [[], ['viciousness', 'knowledge']] as const) {
-      const page = asThePage(battle);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'clash');
+      const page = onTemplateClash(battle);
       page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'dice'], ['d8']) as Obj;
       page.add(['setup', 'sides'], { name: 'dogs', combatants: [{ name: 'hound', count: 3 }] });
       page.remove(['setup', 'sides'], 1);
