@@ -734,6 +734,12 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
     firstOf.set(plan.scenario.name, f.file);
     plans.push(plan);
     const chunks = chunkCount(f.trials, plan.chunkTrials);
+    // One entry per result point, no more and no fewer: a part with a point too many (a hand
+    // edit, its hash recomputed) merged with exit 0, the extra point dropped unsaid (an audit).
+    parts.forEach((part, k) => {
+      const held = part.files[j].points.length;
+      if (held !== plan.points.length) throw new ShardError(`${paths[k]}: ${f.file} has ${held} result points, the scenario ${plan.points.length}`);
+    });
     tallies.push(
       plan.points.map((p, i) => {
         const total = layoutOf(p.simulation).create();
@@ -742,8 +748,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
         // Shard order, so the sum is taken in the same order every time.
         const inOrder = parts.map((part, k) => ({ part, path: paths[k] })).sort((a, b) => a.part.shard.index - b.part.shard.index);
         for (const { part, path } of inOrder) {
-          const stored = part.files[j].points[i];
-          if (!stored) throw new ShardError(`${path}: ${f.file} has ${part.files[j].points.length} result points, the scenario ${plan.points.length}`);
+          const stored = part.files[j].points[i]!;
           if (stored.tally.length !== total.values.length) {
             throw new ShardError(`${path}: ${f.file} point ${i}: a tally of ${stored.tally.length} entries where ${total.values.length} were expected`);
           }

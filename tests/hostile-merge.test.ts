@@ -103,6 +103,12 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.files[0].points[0].tally[3] = -p.files[0].points[0].tally[3]), /metric successes: a sum of -\d+ below 0 a trial over \d+ trials/);
   });
 
+  test('a part holding more result points than its scenario has is refused, not merged with the extra ones dropped (an audit: exit 0, the extra point unsaid)', async () => {
+    await tampered((p) => p.files[0].points.push(structuredClone(p.files[0].points[0])), /edited\.json: .*heist\.json has 2 result points, the scenario 1/);
+    // Fewer, as before: refused the same way.
+    await tampered((p) => p.files[0].points.pop(), /edited\.json: .*heist\.json has 0 result points, the scenario 1/);
+  });
+
   test('a chunk dropped from a part\'s list is in none of the parts, which the message names', async () => {
     await tampered((p) => p.files[0].points[0].chunks.pop(), /point 0: chunk \d+ is in none of the parts given \(.*part-0\.json, .*edited\.json\)/);
   });
