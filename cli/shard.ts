@@ -16,6 +16,7 @@ import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
 import { isMountPoint } from '../reports/mounts.ts';
+import { missingInTheWay } from '../reports/target.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import { Interrupted, type PointRun, type Shard } from '../workers/schedule.ts';
@@ -282,6 +283,11 @@ export function checkPartTarget(path: string): PartTarget {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') refuse(`cannot be read (${code})`);
+    // A missing folder and a `..` after it (`missing/../p.json`): resolve() below takes the
+    // `..` away and finds a folder that is there, but the system opens nothing through the
+    // missing one, and the probe said that folder "takes no new file" (an audit).
+    const missing = missingInTheWay(path);
+    if (missing !== undefined) throw new ShardError(`--out ${path}: the folder ${missing} does not exist, so the path cannot go on past it (ENOENT)`);
     // Nothing there yet: the folder it goes in must take it, found now rather than after
     // a shard's hours of work.
     const folder = dirname(resolve(path));

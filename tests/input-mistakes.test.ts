@@ -382,6 +382,18 @@ describe('files that are not what they seem', () => {
     expect(readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
   });
 
+  test('--out through a folder that does not exist and back out (`missing/../p.json`) names that folder, not the one it climbs back to as one that "takes no new file" (an audit)', async () => {
+    const f = write('c.yaml', clash);
+    // Written as typed: join() would take the ".." away, as resolve() did for the look.
+    const target = `${dir}/no-such-folder/../p.json`;
+    const r = await poolsim('run', f, '--shard', '0/2', '--out', target);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--out ${target}: the folder ${dir}/no-such-folder does not exist, so the path cannot go on past it (ENOENT)`);
+    expect(r.err).not.toContain('takes no new file');
+    expect(existsSync(join(dir, 'p.json'))).toBe(false);
+    expect(readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
+  });
+
   test('--out ending in "/" is refused before the shard runs: a part is a file', async () => {
     const f = write('c.yaml', clash);
     const r = await poolsim('run', f, '--shard', '0/2', '--out', join(dir, 'newp.json') + '/');
