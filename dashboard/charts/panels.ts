@@ -31,6 +31,8 @@ export interface Panel {
   table: Table;
   /** For a distribution panel: its key and the view drawn. */
   distribution?: { key: string; view: DistributionView };
+  /** A line said above the chart: a heatmap's, where the metric picked for it is not one of the result's (heatmapNote). */
+  note?: string;
 }
 
 export interface PanelOptions {
@@ -42,6 +44,8 @@ export interface PanelOptions {
   pointCount?: number;
   /** The metric a two-path heatmap shows; default as chartsFor (an expect metric, else the first probability). */
   heatmapMetric?: string;
+  /** `heatmapMetric` in the game's words, as it was picked: said where the result does not have it (heatmapNote). */
+  heatmapLabel?: string;
   /** The view of each distribution by key; default `exactly`. */
   distributionViews?: Record<string, DistributionView>;
   /** Receives a line for each chart of the plan left out because it would show nothing (reports/charts/omit.ts). */
@@ -121,7 +125,13 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
 
   // Then every chart of the plan the report draws, each with its numbers beside it.
   const asked = options.heatmapMetric !== undefined && kinds.has(options.heatmapMetric) ? [options.heatmapMetric] : undefined;
-  for (const chart of chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup, notes: options.notes })) {
+  const plan = chartPlan(result, { axes, pointCount, heatmapMetrics: asked, setup: options.setup, notes: options.notes });
+  // A metric picked that the result does not have (an edit took it out, or changed what the
+  // setup measures so it could not be followed): the default is drawn, and the first heatmap
+  // says so (it fell back silently, the panel's title naming only the metric shown).
+  const dropped = heatmapNote(options.heatmapMetric, options.heatmapLabel, kinds, plan.filter((c) => c.kind === 'heatmap').map((c) => label(c.metrics[0]!)));
+  let heatmaps = 0;
+  for (const chart of plan) {
     const kind = chart.metricKind ?? 'probability';
     const panel = (table: Table, svg = chart.draw(), title = chart.title): Panel => ({ name: chart.name, title, svg, table });
     switch (chart.kind) {
@@ -150,7 +160,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
         break;
       }
       case 'heatmap':
-        panels.push(panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup, pending)));
+        panels.push({ ...panel(heatmapTable(result, chart.metrics[0]!, kind, chart.axes, options.setup, pending)), ...(dropped && heatmaps++ === 0 ? { note: dropped } : {}) });
         break;
       case 'distribution': {
         const key = chart.key!;
@@ -277,6 +287,18 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
     columns: [`${sweepLabel(up, setup, result)} \\ ${sweepLabel(across, setup, result)}`, ...acrossValues.map((a) => sweepValueLabel(across, a, setup, result))],
     rows: upValues.map((u) => [valueCell(up, u, setup, result), ...acrossValues.map((a) => estimateCell(find(a, u)?.metrics[metric], kind))]),
   };
+}
+
+/**
+ * What the heatmap says of a metric picked for it that the result does not have, in the
+ * metric's words as picked (its key where none came with it): which heatmap it shows instead.
+ * Nothing where none was picked, the result has it, or no heatmap is drawn.
+ */
+function heatmapNote(picked: string | undefined, pickedLabel: string | undefined, kinds: ReadonlyMap<string, MetricKind>, shown: readonly string[]): string | undefined {
+  if (picked === undefined || kinds.has(picked) || shown.length === 0) return undefined;
+  const list = shown.map((s) => `“${s}”`);
+  const instead = list.length === 1 ? `the heatmap shows ${list[0]}` : `the heatmaps show ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+  return `“${pickedLabel ?? picked}”, picked for the heatmap, is not a metric of these results: ${instead} instead.`;
 }
 
 /** The metric the heatmap menu shows: the one asked for, else the plan's first (reports/charts/plan.ts). */

@@ -117,7 +117,13 @@ export class App implements SetupContext {
    * a Compare edited and stopped said "B changes “challenges” from 3 to 5" over B's figures at 4).
    */
   private runLabels: ShownLabels = {};
-  private heatmapMetric: string | undefined;
+  /**
+   * The heatmap's metric as the designer picked it, and its words then. An edit it cannot be
+   * followed through (its entry taken out, or what the setup measures changed) keeps it: the
+   * heatmap falls back to its default and says which pick it dropped (charts/panels.ts
+   * heatmapNote); it was set to nothing, and the fallback went unsaid.
+   */
+  private heatmapPick: { metric: string; label: string } | undefined;
   private compareMetric: string | undefined;
   private distributionViews: Record<string, DistributionView> = {};
   private redrawQueued = false;
@@ -253,7 +259,9 @@ export class App implements SetupContext {
     this.current = carried.scenario;
     for (const lost of carried.lost) this.lostMetrics.set(lost.path, { metric: lost.metric, label: lost.label });
     const follow = (m: string | undefined) => (m === undefined ? m : carriedMetric(m, before, now));
-    this.heatmapMetric = follow(this.heatmapMetric);
+    const pick = this.heatmapPick;
+    const heatmap = pick && follow(pick.metric);
+    if (pick && heatmap !== undefined && heatmap !== pick.metric) this.heatmapPick = { metric: heatmap, label: now.find((m) => m.name === heatmap)?.label ?? pick.label };
     this.compareMetric = follow(this.compareMetric);
   }
 
@@ -378,7 +386,7 @@ export class App implements SetupContext {
     this.untouched = switched.untouched;
     this.change = switched.compare;
     this.forgetMetrics();
-    this.heatmapMetric = undefined;
+    this.heatmapPick = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
     this.afterChange();
@@ -424,7 +432,7 @@ export class App implements SetupContext {
     this.arrived = state.scenario;
     this.change = state.compare;
     this.forgetMetrics();
-    this.heatmapMetric = undefined;
+    this.heatmapPick = undefined;
     this.compareMetric = undefined;
     this.drawSetup();
     this.afterChange();
@@ -719,11 +727,12 @@ export class App implements SetupContext {
       this.el.results,
       renderResults(this.view, {
         setup: this.current.setup,
-        heatmapMetric: this.heatmapMetric,
+        heatmapMetric: this.heatmapPick?.metric,
+        heatmapLabel: this.heatmapPick?.label,
         compareMetric: this.compareMetric,
         distributionViews: this.distributionViews,
-        onHeatmapMetric: (m) => {
-          this.heatmapMetric = m;
+        onHeatmapMetric: (metric, label) => {
+          this.heatmapPick = { metric, label };
           this.drawResults();
         },
         onCompareMetric: (m) => {

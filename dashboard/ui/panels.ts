@@ -65,6 +65,7 @@ export function panelNode(panel: Panel, onView?: (key: string, view: Distributio
     'article',
     { class: 'panel', attrs: { 'data-panel': panel.name, id, 'aria-labelledby': `${id}-title` } },
     h('h3', { attrs: { id: `${id}-title` } }, panel.title),
+    panel.note ? h('p', { class: 'help panel-note' }, panel.note) : null,
     views,
     h('div', { class: 'panel-body' }, h('figure', {}, svgNode(panel.svg)), tableNode(panel.table)),
   );

@@ -115,9 +115,11 @@ export interface ResultsOptions {
   /** The draft's setup: sweep paths name list items by it (reports/sweep.ts). */
   setup?: unknown;
   heatmapMetric?: string;
+  /** The heatmap metric in the game's words, as it was picked: the heatmap says it where a result does not have it. */
+  heatmapLabel?: string;
   compareMetric?: string;
   distributionViews: Record<string, DistributionView>;
-  onHeatmapMetric(metric: string): void;
+  onHeatmapMetric(metric: string, label: string): void;
   onCompareMetric(metric: string): void;
   onView(key: string, view: DistributionView): void;
   /** The Stop button of a run in flight: cancel it, keeping the trials that came back. */
@@ -483,7 +485,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   // setup now invalid), whose exact values nothing is computing any more (a review: those
   // said "computing…" for as long as the setup stayed invalid).
   const exactPending = view.state === 'running' && view.stale !== true ? ('computing' as const) : ('stopped' as const);
-  const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, distributionViews: options.distributionViews, exactPending };
+  const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, heatmapLabel: options.heatmapLabel, distributionViews: options.distributionViews, exactPending };
   if (b && view.state !== 'file') {
     const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift, exactPending };
     root.append(
@@ -527,7 +529,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // keeps the last run's), so a sweep cut short says how many of its points came back.
         varyingLine(result, setup, view.state === 'file' ? undefined : view.pointCount),
         checks(result, provisional, setup, exactPending),
-        twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), options.onHeatmapMetric) : null,
+        twoAxes ? select('heatmap of', heatmapChoices(result), heatmapMetric(result, options.heatmapMetric), (m) => options.onHeatmapMetric(m, metricLabel(result, m))) : null,
         ...withIndex(panels, `r${n}-`, options.onView),
         notes.length ? h('ul', { class: 'chart-notes', attrs: { 'aria-label': 'charts left out' } }, ...notes.map((line) => h('li', {}, line))) : null,
       ),
