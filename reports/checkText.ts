@@ -176,19 +176,21 @@ export function measured(result: ScenarioResult, check: ExpectResult, setup?: un
     }
     const places = bandPlaces([...low.ci95, ...high.ci95], bounds, rowsPlaces([low, high], exact));
     const [l, h] = [figuresAt(low, places), figuresAt(high, places)];
-    return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points${exactRange(ms, places)}`;
+    // Each interval's level said, as the headline says it of the same range (reports/headline.ts).
+    return `${l.estimate} ${l.interval} to ${h.estimate} ${h.interval} over ${ms.length} points (95% intervals)${exactRange(ms, places)}`;
   }
   return 'not measured';
 }
 
 /**
- * One point's measure: "0.00523 [0.00493, 0.00553], exact ≈0.00523", at the one precision
- * the tables give the row (sim/solve/sentence.ts rowFigures), so an exact value inside the
- * interval reads inside it.
+ * One point's measure: "0.00523, 95% interval [0.00493, 0.00553], exact ≈0.00523", at the
+ * one precision the tables give the row (sim/solve/sentence.ts rowFigures), so an exact value
+ * inside the interval reads inside it. The interval's level is said, as every other interval
+ * on the pages and in the CLI says it ("0.4970 [0.4751, 0.5189]" named none).
  */
 function measuredFigures(m: MetricResult, bounds: readonly number[]): string {
   const f = figuresAt(m, bandPlaces(m.ci95, bounds, rowPlaces(m, tablePlaces(m.estimate))));
-  return `${f.estimate} ${f.interval}${f.exact === undefined ? '' : `, exact ${f.exact}`}`;
+  return `${f.estimate}, 95% interval ${f.interval}${f.exact === undefined ? '' : `, exact ${f.exact}`}`;
 }
 
 /** The band's bounds of a check: its atLeast, atMost and between. */
@@ -246,8 +248,8 @@ function exactValues(ms: readonly MetricResult[]): number[] {
 }
 
 /**
- * Where a check failed and what was measured there: "challenges = 3: 0.951 [0.948,
- * 0.954]; …", at most `limit` points, then "… and N more". Empty when the check names no
+ * Where a check failed and what was measured there: "challenges = 3: 0.951, 95% interval
+ * [0.948, 0.954]; …", at most `limit` points, then "… and N more". Empty when the check names no
  * failed points (one point, or it passed).
  */
 export function measuredAtFailures(result: ScenarioResult, check: ExpectResult, setup?: unknown, limit = 5): string {

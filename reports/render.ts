@@ -150,7 +150,7 @@ figure { margin: 1rem 0 2rem; } figure svg { max-width: 100%; height: auto; }
 .headline .detail, .why { color: #555; font-size: 0.9em; }
 .why { display: block; font-style: italic; }
 tr.group th { background: #f1f3f6; text-align: left; font-weight: 600; }
-/* A check's "measured" wraps between its figures, never inside one ("0.5475 [0.5406,
+/* A check's "measured" wraps between its figures, never inside one ("95% interval [0.5406,
    0.5544]" stays whole), its lines from the left as its heading's: kept on one line it
    stood 688 px wide on a 390 px phone, the check squeezed beside it and the figures
    scrolled out of sight. */
@@ -193,10 +193,11 @@ ${body}
 
 /**
  * What a check measured, its figures each kept whole where the cell wraps (td.measured):
- * "0.5475 [0.5406, 0.5544]", "exact ≈0.5531" and "at all 3 points" never broken inside.
+ * "95% interval [0.5406, 0.5544]", "0.5475 [0.5406, 0.5544]" (a range's ends), any other
+ * interval ("within [0, 0.000193]"'s) and "exact ≈0.5531" never broken inside.
  */
 function measuredHtml(text: string): string {
-  return escapeHtml(text).replace(/(?:-?[\d.]+(?:e[-+]?\d+)? \[[^\]]*\]|exact ≈?-?[\d.]+(?:e[-+]?\d+)?(?: to ≈?-?[\d.]+(?:e[-+]?\d+)?)?)/g, '<span class="figure">$&</span>');
+  return escapeHtml(text).replace(/(?:(?:-?[\d.]+(?:e[-+]?\d+)? |95% interval )?\[[^\]]*\]|exact ≈?-?[\d.]+(?:e[-+]?\d+)?(?: to ≈?-?[\d.]+(?:e[-+]?\d+)?)?)/g, '<span class="figure">$&</span>');
 }
 
 function checkMark(pass: boolean): string {

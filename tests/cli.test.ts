@@ -147,7 +147,7 @@ describe('poolsim run', () => {
     const r = await poolsim('run', scenarioFile('failing-json.json', body), '--json');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out).expect[0].pass).toBe(false);
-    expect(r.err).toMatch(/^poolsim: 1 check\(s\) failed:\n {2}k: .*`answer` ≥ 0\.9; measured 0\.\d+ \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {4}why: a sage answers\n$/);
+    expect(r.err).toMatch(/^poolsim: 1 check\(s\) failed:\n {2}k: .*`answer` ≥ 0\.9; measured 0\.\d+, 95% interval \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {4}why: a sage answers\n$/);
   });
 
   test('two files of one name are refused before anything runs: results are matched by name', async () => {

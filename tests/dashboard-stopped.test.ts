@@ -128,14 +128,14 @@ describe('a stopped run', () => {
     const said = [...root.querySelectorAll('.checks li')].map((li) => li.querySelector('.measured')?.textContent);
     expect(said).toEqual([`measured ${measured(full, full.expect[0]!)}`, undefined]);
     // At the row's places, as the tables print it (rowPlaces: the half-width 0.00096 asks for 5).
-    expect(said[0]).toBe('measured 0 [0, 0.00192], exact 0');
+    expect(said[0]).toBe('measured 0, 95% interval [0, 0.00192], exact 0');
   });
 
   test('a check over every point that failed at some says where, and what was measured there', () => {
     const over = { ...heist, expect: [{ metric: 'success', atLeast: 0.5 }] };
     const full = runPlan(planScenario(over, 'heist.json'));
     const root = renderResults({ state: 'finished', results: [full] }, options);
-    expect(root.querySelector('.checks li .measured')!.textContent).toBe('measured at challenges = 5: 0 [0, 0.00192], exact 0');
+    expect(root.querySelector('.checks li .measured')!.textContent).toBe('measured at challenges = 5: 0, 95% interval [0, 0.00192], exact 0');
   });
 
   test('a check giving two bounds says both, as it is judged on both (the page said the first only)', () => {

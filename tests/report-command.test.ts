@@ -42,7 +42,7 @@ describe('poolsim report', () => {
     expect(r.code).toBe(1);
     // One in two for 2 challenges and one in eight for 3 (exact): both below 0.6; 1 (7 in 8) passes.
     // Each failed point with its exact value, which lies outside the band: a real failure.
-    expect(r.out).toMatch(/FAILED: P\(plan succeeds\) `success` ≥ 0\.6 at every point; measured at challenges = 2: 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.5; challenges = 3: 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.125\n {10}why: likelier than not\n/);
+    expect(r.out).toMatch(/FAILED: P\(plan succeeds\) `success` ≥ 0\.6 at every point; measured at challenges = 2: 0\.\d+, 95% interval \[0\.\d+, 0\.\d+\], exact 0\.5; challenges = 3: 0\.\d+, 95% interval \[0\.\d+, 0\.\d+\], exact 0\.125\n {10}why: likelier than not\n/);
     // The metric by its label, as the charts beside it name it (the sentence read "success
     // closest to…"); its name, for writing a block, beside the sentence on the page.
     expect(r.out).toContain('FAILED: solve "even heist": the value found should be 3 (failed: found 2); P(plan succeeds) closest to 0.5: 2 challenges (P(plan succeeds) = 0.5 exact)');
@@ -69,7 +69,7 @@ describe('poolsim report', () => {
     expect(r.out).toMatch(/FAIL\s+Knowledge roll/);
     // The README's promise: a failed check in full, with what was measured and its why.
     // With the exact value beside the estimate: the check is judged on the interval.
-    expect(r.out).toMatch(/FAILED: P\(knows the answer\) `answer` ≥ 0\.5; measured 0\.3\d+ \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {10}why: a sage should know more often than not\n/);
+    expect(r.out).toMatch(/FAILED: P\(knows the answer\) `answer` ≥ 0\.5; measured 0\.3\d+, 95% interval \[0\.\d+, 0\.\d+\], exact ≈0\.3333\n {10}why: a sage should know more often than not\n/);
     expect(r.out).toMatch(/ok\s+Knowledge roll\s+\(1\/1 checks\)/);
     // The question under the title and the why beside its check, in both reports.
     const html = readFileSync(join(out, 'bad-band', 'index.html'), 'utf8');

@@ -133,7 +133,7 @@ describe('a row of estimate, interval and exact value', () => {
     const headline = resultOf({ small: { estimate: 0.0052, ci95: [0.0032, 0.0072], exact: 0.0052341, headline: true } });
     const [line] = headlineLines(headline);
     expect([line!.value, line!.detail]).toEqual(['≈0.00523', 'exact · estimate 0.00520, 95% interval [0.00320, 0.00720]']);
-    expect(measured(result, { metric: 'narrow', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807], exact ≈0.31806');
+    expect(measured(result, { metric: 'narrow', atLeast: 0.5, pass: false })).toBe('0.31717, 95% interval [0.31626, 0.31807], exact ≈0.31806');
     // The dashboard's pivot cells (heatmaps, the split comparison) alike, the exact value on hover.
     const cell = estimateCell({ estimate: 0.0052, ci95: [0.0032, 0.0072] }, 'probability');
     expect(cell.text).toBe('0.00520 (0.00320–0.00720)');
@@ -289,7 +289,7 @@ describe('several points that share one exact value', () => {
   ]);
 
   it('a check\'s "measured" says it at the places of the rows beside it, inside the interval it lies in', () => {
-    expect(measured(apart, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] over 2 points, exact ≈0.31806 at every point');
+    expect(measured(apart, { metric: 'p', atLeast: 0.5, pass: false })).toBe('0.31717 [0.31626, 0.31807] to 0.31750 [0.31660, 0.31840] over 2 points (95% intervals), exact ≈0.31806 at every point');
   });
 
   it('the headline says it at the places of the rows beside it', () => {
@@ -311,11 +311,11 @@ describe('a check\'s measured interval beside its band (a report audit)', () => 
   it('an interval end just short of a bound reads short of it: "[0.7400, 0.7477]" beside a band from 0.7477 read as touching it, on a FAIL', () => {
     const one = sweepOf([{ estimate: 0.74386, ci95: [0.7400354, 0.7476870867059284], exact: 0.75 }]);
     const only = { ...one, sweep: undefined, results: [{ ...one.results[0]!, point: {} }] } as unknown as ScenarioResult;
-    expect(measured(only, { metric: 'p', between: [0.7477, 0.76], pass: false })).toBe('0.74386 [0.74004, 0.74769], exact 0.75');
+    expect(measured(only, { metric: 'p', between: [0.7477, 0.76], pass: false })).toBe('0.74386, 95% interval [0.74004, 0.74769], exact 0.75');
     // …and one just past a bound reads past it (atMost 0.74002: the interval starts above it).
-    expect(measured(only, { metric: 'p', atMost: 0.74002, pass: false })).toBe('0.74386 [0.74004, 0.74769], exact 0.75');
+    expect(measured(only, { metric: 'p', atMost: 0.74002, pass: false })).toBe('0.74386, 95% interval [0.74004, 0.74769], exact 0.75');
     // Far from the band: the table's places, as before.
-    expect(measured(only, { metric: 'p', atLeast: 0.5, pass: true })).toBe('0.7439 [0.7400, 0.7477], exact 0.75');
+    expect(measured(only, { metric: 'p', atLeast: 0.5, pass: true })).toBe('0.7439, 95% interval [0.7400, 0.7477], exact 0.75');
   });
 
   it('the span holding every point\'s interval is rounded outward: "within [0, 0.000192]" was narrower than 0.00019204', () => {

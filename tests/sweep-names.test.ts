@@ -42,7 +42,7 @@ describe('sweep points named in the game’s words, given the setup', () => {
     // With what was measured there, as the report says it (the point named once).
     const line = formatResult(result, 'heist.json', heist.setup).split('\n').find((l) => l.includes('FAIL'))!;
     expect(line).toContain(`FAIL  success at least 0.99 at ${where}; measured 0.`);
-    expect(line).toMatch(/; measured 0\.\d+ \[0\.\d+, 0\.\d+\], exact 0\.\d+$/);
+    expect(line).toMatch(/; measured 0\.\d+, 95% interval \[0\.\d+, 0\.\d+\], exact 0\.\d+$/);
     // Without the setup, items by their place in the list: never a raw path.
     expect(describeCheck(check)).toBe('success ≥ 0.99 at participant 2 › how many = 2, participant 1 › trait dice = none');
   });

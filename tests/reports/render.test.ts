@@ -100,10 +100,22 @@ describe('expect checks', () => {
     const result = (exacts: (number | undefined)[]) =>
       ({ ...heistByChallenges, results: exacts.map((exact, i) => ({ point: { 'setup.challenges': i + 1 }, metrics: { sixes: sixes(0.99 + i / 100, exact) } })) }) as typeof heistByChallenges;
     const check = { metric: 'sixes', between: [0.9, 1.1] as [number, number], pass: true };
-    expect(measured(result([1, 1, 1]), check)).toBe('0.9900 [0.9800, 1] to 1.0100 [1, 1.0200] over 3 points, exact 1 at every point');
-    expect(measured(result([0.25, 0.5, 1]), check)).toMatch(/over 3 points, exact 0\.25(0)? to 1$/);
-    expect(measured(result([0.25, undefined, 0.5]), check)).toMatch(/over 3 points, exact 0\.25(0)? to 0\.5(00)? at 2 of the 3 points$/);
-    expect(measured(result([undefined, undefined, undefined]), check)).toMatch(/over 3 points$/);
+    expect(measured(result([1, 1, 1]), check)).toBe('0.9900 [0.9800, 1] to 1.0100 [1, 1.0200] over 3 points (95% intervals), exact 1 at every point');
+    expect(measured(result([0.25, 0.5, 1]), check)).toMatch(/over 3 points \(95% intervals\), exact 0\.25(0)? to 1$/);
+    expect(measured(result([0.25, undefined, 0.5]), check)).toMatch(/over 3 points \(95% intervals\), exact 0\.25(0)? to 0\.5(00)? at 2 of the 3 points$/);
+    expect(measured(result([undefined, undefined, undefined]), check)).toMatch(/over 3 points \(95% intervals\)$/);
+  });
+
+  it('a check\'s "measured" names the level of each interval it gives, as every other interval on the pages and in the CLI does ("measured 0.4970 [0.4751, 0.5189]" named none)', () => {
+    // One point, the points it failed at, and a range over several: each says "95% interval".
+    expect(measured(heistByChallenges, { metric: 'success', point: { 'setup.challenges': 3 }, atLeast: 0.25, pass: true })).toBe('0.3156, 95% interval [0.3092, 0.3220], exact 0.3125');
+    const failedAt = { metric: 'success', atLeast: 0.5, pass: false, failedPoints: [{ 'setup.challenges': 3 }] };
+    expect(measured(heistByChallenges, failedAt)).toBe('at challenges = 3: 0.3156, 95% interval [0.3092, 0.3220], exact 0.3125');
+    expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[[^\]]+\] over 5 points \(95% intervals\), exact 0 to 0\.6875$/);
+    // On the pages: each interval kept whole where the cell wraps, with its words.
+    const failing = { ...heistByChallenges, expect: [failedAt] };
+    expect(renderScenarioHtml(failing, [])).toContain('<td class="num measured">at challenges = 3: 0.3156, <span class="figure">95% interval [0.3092, 0.3220]</span>, <span class="figure">exact 0.3125</span></td>');
+    expect(renderScenarioMarkdown(failing, [])).toContain('| at challenges = 3: 0.3156, 95% interval \\[0.3092, 0.3220\\], exact 0.3125 |');
   });
 
   it('the index says a check was decided on its exact value, as the page does', () => {
@@ -171,10 +183,10 @@ describe('expect checks', () => {
     expect(html).toMatch(/class="fail-row".*P\(plan succeeds\) <code>success<\/code> ≥ 0.05 at every point.*failed at challenges = 5; challenges = 6.*✘ FAIL/s);
     const md = renderScenarioMarkdown(heistByChallenges, []);
     expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.05 at every point \(failed at challenges = 5; challenges = 6\) \| ❌ \*\*FAIL\*\* \|/);
-    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156 \\\[0.3092, 0.3220\\\], exact 0.3125 \|/);
+    expect(md).toMatch(/\| P\(plan succeeds\) `success` ≥ 0.25 at challenges = 3 \| ✅ PASS \| 0.3156, 95% interval \\\[0.3092, 0.3220\\\], exact 0.3125 \|/);
     // A check over every point that passed says the range it covered, not "5 points".
     // And the exact values' range beside it, as a check at one point gives its exact value.
-    expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[0\.\d{4}, [01](\.\d{4})?\] over 5 points, exact 0 to 0\.6875$/);
+    expect(measured(heistByChallenges, { metric: 'success', atLeast: 0, pass: true })).toMatch(/^0(\.\d{4})? \[[^\]]+\] to 0\.\d{4} \[0\.\d{4}, [01](\.\d{4})?\] over 5 points \(95% intervals\), exact 0 to 0\.6875$/);
   });
 
   it('counts a solve block\'s check with the expect checks, in the page and the index', () => {
