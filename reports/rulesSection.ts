@@ -1,9 +1,9 @@
 /**
  * The "Rules" section of a scenario's reports: each rule variant its mechanic plays, by the
  * label and value words the dashboard's rule selects show (reports/fields/rules.ts), marked
- * where it is not the default, and "varied" where the sweep varies it. A report never said
- * what rules it ran: sorcerer-keep-trying-flat runs `repeatPenalty: flat`, and nothing on
- * its page said so (a report audit).
+ * where it is not the default, and "varied" where the sweep varies it; a mechanic that plays
+ * none says so in a line. A report never said what rules it ran: sorcerer-keep-trying-flat
+ * runs `repeatPenalty: flat`, and nothing on its page said so (a report audit).
  */
 import type { ScenarioResult } from '../sim/result.ts';
 import { findMechanic } from '../sim/mechanics.ts';
@@ -49,6 +49,20 @@ export function rulesInForce(result: ScenarioResult): RuleLine[] {
     });
 }
 
+/**
+ * The result's mechanic, where it plays no rule variants at all (knavery, discovery,
+ * knowledge, a VDP basic check: Mechanic.variants empty, so sim/scenario.ts refuses any rule
+ * set other than its default): its Rules section says so in a line instead of a list.
+ * Without it the page had no Rules section, which read as one left out. Undefined for a
+ * result that carries no rules (written before results did: it does not say what it ran),
+ * or whose mechanic plays some.
+ */
+export function playsNoVariants(result: ScenarioResult): string | undefined {
+  if (!result.rules || !Object.hasOwn(rulesBySystem, result.system)) return undefined;
+  const mechanic = findMechanic(result.system as SystemName, result.mechanic);
+  return mechanic && mechanic.variants.length === 0 ? mechanic.name : undefined;
+}
+
 /** After a rule's value: "varied: …", "not the default, “…”", or "the default". */
 function said(r: RuleLine): string {
   if (r.varied) return 'varied by the sweep';
@@ -61,6 +75,8 @@ function escapeHtml(text: string): string {
 
 export function rulesSectionHtml(result: ScenarioResult): string {
   const rules = rulesInForce(result);
+  const none = rules.length ? undefined : playsNoVariants(result);
+  if (none) return `<h2>Rules</h2>\n<p>${escapeHtml(none)} plays no rule variants: nothing under <code>rules:</code> changes what it does.</p>\n`;
   if (!rules.length) return '';
   const items = rules.map(
     (r) =>
@@ -71,6 +87,8 @@ export function rulesSectionHtml(result: ScenarioResult): string {
 
 export function rulesSectionMarkdown(result: ScenarioResult): string[] {
   const rules = rulesInForce(result);
+  const none = rules.length ? undefined : playsNoVariants(result);
+  if (none) return ['## Rules', '', `${mdCell(none)} plays no rule variants: nothing under ${codeSpan('rules:')} changes what it does.`, ''];
   if (!rules.length) return [];
   return ['## Rules', '', ...rules.map((r) => `- ${mdCell(r.label)}: ${r.varied ? mdCell(r.value) : `**${mdCell(r.value)}**`} — ${mdCell(said(r))} ${codeSpan(`rules.${r.key}: ${r.written}`)}`), ''];
 }

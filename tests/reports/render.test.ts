@@ -22,6 +22,7 @@ import {
   renderScenarioMarkdown,
 } from '../../reports/render.ts';
 import { pointNotes } from '../../reports/pointNotes.ts';
+import { mechanics } from '../../sim/mechanics.ts';
 import { ambushBattle, heistByChallenges, heistGrid, heistOnePoint } from './fixtures.ts';
 
 describe('results.csv', () => {
@@ -247,6 +248,29 @@ describe('scenario HTML', () => {
     expect(renderScenarioMarkdown(swept, [])).toContain('- the penalty for repeating a failed task: “the same on every repeat”, “one more for each try lost” — varied by the sweep `rules.repeatPenalty: "flat", "cumulative"`');
     // A result that carries no rules (written before it did) has no section.
     expect(renderScenarioHtml(heistOnePoint, [])).not.toContain('<h2>Rules</h2>');
+  });
+
+  it('says a mechanic plays no rule variants where it has none, rather than leaving out the Rules section (knavery\'s page had none, as if one were missing), for every such mechanic', () => {
+    const none = mechanics.filter((m) => m.variants.length === 0).map((m) => `${m.system} ${m.name}`);
+    // Knavery is one: its page had no Rules section at all.
+    expect(none).toContain('viciousness knavery');
+    for (const m of mechanics) {
+      // A result as `poolsim run` writes it: its system's rules, defaults filled in.
+      const result = { ...heistOnePoint, system: m.system, mechanic: m.name, rules: {} } as typeof heistOnePoint;
+      const [html, md] = [renderScenarioHtml(result, []), renderScenarioMarkdown(result, [])];
+      expect(html, `${m.system} ${m.name}`).toContain('<h2>Rules</h2>');
+      expect(md, `${m.system} ${m.name}`).toContain('## Rules');
+      const line = `${m.name} plays no rule variants: nothing under`;
+      if (m.variants.length === 0) {
+        expect(html).toContain(`<h2>Rules</h2>\n<p>${line} <code>rules:</code> changes what it does.</p>`);
+        expect(md).toContain(`## Rules\n\n${line} \`rules:\` changes what it does.\n`);
+      } else {
+        expect(html).not.toContain(line);
+        expect(html).toContain('<ul class="rules">');
+      }
+    }
+    // A result that carries no rules (written before it did) still has no section: it does not say what it ran.
+    expect(renderScenarioMarkdown(heistOnePoint, [])).not.toContain('## Rules');
   });
 
   it('carries every chart inline, each with ids of its own', () => {
