@@ -143,10 +143,13 @@ function canonical(value: unknown): string {
 
 /**
  * What a part's numbers depend on: the scenario, its seed and trials, the chunk size and
- * the build. Parts merge only when these are equal.
+ * the build (its version, and the code digest where a compiled command wrote it: a part
+ * from the sources names none, and hashes as parts did before they named one). Parts merge
+ * only when these are equal; a `build` written into a part, or taken out, by hand no longer
+ * matches the hash (an audit: one taken out merged unsaid).
  */
-export function scenarioHash(scenario: unknown, seed: string | number, trials: number, chunkTrials = CHUNK_TRIALS): string {
-  const key = canonical({ scenario, seed, trials, chunkTrials, poolsim: POOLSIM_VERSION });
+export function scenarioHash(scenario: unknown, seed: string | number, trials: number, chunkTrials = CHUNK_TRIALS, build?: string): string {
+  const key = canonical({ scenario, seed, trials, chunkTrials, poolsim: POOLSIM_VERSION, ...(build === undefined ? {} : { build }) });
   return createHash('sha256').update(key).digest('hex');
 }
 
@@ -207,7 +210,9 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
     // The code that drew the numbers, not only its version: the version stayed 0.2.0 while
     // commits changed a clash's draws, and a part left from before a `git pull` merged into
     // figures neither build gives (a determinism audit: wasted 0.0345 where the builds give
-    // 0.0159 and 0.0702). merge refuses parts of two builds, or of a build not its own.
+    // 0.0159 and 0.0702). merge refuses parts of two builds, or of a build not its own, and
+    // what it cannot check: a part naming no build under a compiled merge, a part naming one
+    // under a merge from the sources. The scenario's hash covers it, so an edit is seen.
     ...(build === undefined ? {} : { build }),
     // The build's default chunk size (a mechanic's own, Mechanic.chunkTrials, is fixed by
     // the same build): with `poolsim`, which build ran the shards.
@@ -215,7 +220,7 @@ export function partOf(plans: readonly ScenarioPlan[], runs: readonly PointRun[]
     shard,
     files: plans.map((plan, j) => ({
       file: plan.file,
-      hash: scenarioHash(plan.scenario, plan.seed, plan.trials),
+      hash: scenarioHash(plan.scenario, plan.seed, plan.trials, CHUNK_TRIALS, build),
       seed: plan.seed,
       trials: plan.trials,
       // The validated file: merge re-plans from it as the run did.
@@ -639,7 +644,9 @@ const SHARDS_NAMED = 10;
 /**
  * Check that `parts` (read from `paths`) are every shard of one run, exactly once, and
  * add up their tallies. Refuses, naming the part files, when they come from different
- * builds, scenarios, seeds or trials, or when shards overlap or are missing.
+ * builds, scenarios, seeds or trials, or when shards overlap or are missing. `build` is the
+ * compiled command's (bin/poolsim.js), undefined from the sources: the parts' build must be
+ * it, and where one side has none the other cannot be checked, so that is refused too.
  */
 export function mergeParts(paths: readonly string[], parts: readonly PartFile[], build?: string): { plans: ScenarioPlan[]; tallies: Tally[][] } {
   if (parts.length === 0) throw new ShardError('merge needs at least one part file');
@@ -658,8 +665,22 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
       throw new ShardError(`${paths[k]} is shard ${part.shard.index}/${part.shard.count} but ${firstPath} is shard ${first.shard.index}/${first.shard.count}: every part must come from the same split`);
     }
   });
-  if (build !== undefined && first.build !== undefined && first.build !== build) {
+  // Every part names the same build (or none) by now. Checked only where both sides had one,
+  // parts whose `build` was taken out by hand merged under any compiled build, exit 0 (an
+  // audit), while docs/parallel.md said merge refuses parts "of a build other than its own".
+  if (build !== undefined && first.build === undefined) {
+    const others = parts.length === 1 ? '' : parts.length === 2 ? ' (nor does the other part given)' : ` (nor do the other ${parts.length - 1} parts given)`;
+    throw new ShardError(
+      `${firstPath} names no build${others}: expected a part written by \`poolsim run --shard\` of build ${build}, which names it; a part written from the sources (through tsx, as the tests run poolsim) cannot be checked against this build: merge it from the sources too, with the runner that wrote it, or rerun its shards with this build`,
+    );
+  }
+  if (build !== undefined && first.build !== build) {
     throw new ShardError(`${firstPath} was written by build ${first.build}; this is build ${build}: merge with the build that ran the shards, or rerun them with this one`);
+  }
+  // From the sources the merge's own build is not known (what they would compile to may not
+  // be the build that drew the part): not taken on trust either.
+  if (build === undefined && first.build !== undefined) {
+    throw new ShardError(`${firstPath} was written by build ${first.build}; this merge runs from the sources (no build), which cannot be checked against it: merge with the compiled command (\`poolsim merge\`) of build ${first.build}, or rerun the shards from the sources too`);
   }
   if (first.poolsim !== POOLSIM_VERSION || first.chunkTrials !== CHUNK_TRIALS) {
     throw new ShardError(`${firstPath} was written by poolsim ${first.poolsim} (default chunk size ${first.chunkTrials}); this is poolsim ${POOLSIM_VERSION} (default chunk size ${CHUNK_TRIALS}): merge with the build that ran the shards`);
@@ -680,8 +701,12 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
   // The same scenarios, in the same order, with the same seeds and trials.
   parts.forEach((part, k) => {
     part.files.forEach((f, j) => {
-      if (f.hash !== scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials)) {
-        throw new ShardError(`${paths[k]}: ${f.file}: the stored scenario does not match its hash (was the part file edited?)`);
+      if (f.hash !== scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials, part.build)) {
+        // A build written into a part from the sources (to pass a compiled merge) is said as that.
+        if (part.build !== undefined && f.hash === scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials)) {
+          throw new ShardError(`${paths[k]}: ${f.file}: names build ${part.build}, but its hash was made with none (a part written from the sources): the build was written in by hand (was the part file edited?)`);
+        }
+        throw new ShardError(`${paths[k]}: ${f.file}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?)`);
       }
     });
     if (k === 0) return;

@@ -7,7 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { Capture, heistParts, poolsim, tempFolders } from './helpers.ts';
+import { Capture, compiledWorkerFile, heistParts, poolsim, tempFolders } from './helpers.ts';
 import { MAX_PART_BYTES, scenarioHash, tallyHash } from '../cli/shard.ts';
 
 /** This file's temporary folders, removed after its tests (helpers.ts tempFolders). */
@@ -36,6 +36,29 @@ async function tampered(edit: (part: any) => void, message: RegExp, rehash = tru
   expect(r.out).toBe('');
 }
 
+/**
+ * `poolsim ARGV…` in this process as the compiled command of `build` runs it (bin/poolsim.js
+ * hands main its code digest, which a shard's part names and merge checks), or as the
+ * sources run it (the tests' poolsim: no build) where `build` is undefined.
+ */
+async function asBuild(build: string | undefined, ...argv: string[]) {
+  const { main } = await import('../cli/main.ts');
+  const out = new Capture();
+  const err = new Capture();
+  const code = await main(argv, out as never, err as never, { workerFile: compiledWorkerFile(), ...(build === undefined ? {} : { build }) });
+  return { code, out: out.text, err: err.text };
+}
+
+/** The heist's two shards run by the command of `build` (as asBuild), written to built-BUILD-0.json and built-BUILD-1.json. */
+async function builtParts(build: string): Promise<string[]> {
+  const built = [0, 1].map((i) => join(dir, `built-${build}-${i}.json`));
+  for (const [i, p] of built.entries()) {
+    const r = await asBuild(build, 'run', scenario, '--shard', `${i}/2`, '--out', p, '--workers', '1');
+    expect(r.code, r.err).toBe(0);
+  }
+  return built;
+}
+
 describe('merge refuses tallies no run can give', () => {
   test('the untouched parts merge', async () => {
     expect((await poolsim('merge', ...parts, '--json')).code).toBe(0);
@@ -59,24 +82,12 @@ describe('merge refuses tallies no run can give', () => {
     await tampered((p) => (p.build = '0123456789abcdef'), /edited\.json was written by build 0123456789abcdef, .*part-0\.json by the sources \(no build\): the same version may draw other numbers, so rerun every shard with the same build/, false);
     await tampered((p) => (p.version = 1), /edited\.json: a part file of format version 1, written by an earlier poolsim; this one merges version 2: rerun its shard with this build/, false);
     // Every part of one build, merged by another.
-    const built = parts.map((path, i) => {
-      const p = JSON.parse(readFileSync(path, 'utf8'));
-      p.build = 'aaaaaaaaaaaaaaaa';
-      const to = join(dir, `built-${i}.json`);
-      writeFileSync(to, JSON.stringify(p));
-      return to;
-    });
-    const { main } = await import('../cli/main.ts');
-    const run = async (build: string) => {
-      const out = new Capture();
-      const err = new Capture();
-      return { code: await main(['merge', ...built, '--json'], out as never, err as never, { build }), out: out.text, err: err.text };
-    };
-    const other = await run('bbbbbbbbbbbbbbbb');
+    const built = await builtParts('aaaaaaaaaaaaaaaa');
+    const other = await asBuild('bbbbbbbbbbbbbbbb', 'merge', ...built, '--json');
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/built-0\.json was written by build aaaaaaaaaaaaaaaa; this is build bbbbbbbbbbbbbbbb: merge with the build that ran the shards, or rerun them with this one/);
+    expect(other.err).toMatch(/built-aaaaaaaaaaaaaaaa-0\.json was written by build aaaaaaaaaaaaaaaa; this is build bbbbbbbbbbbbbbbb: merge with the build that ran the shards, or rerun them with this one/);
     expect(other.out).toBe('');
-    expect((await run('aaaaaaaaaaaaaaaa')).code).toBe(0);
+    expect((await asBuild('aaaaaaaaaaaaaaaa', 'merge', ...built, '--json')).code).toBe(0);
   });
 
   test('a negative count', async () => {
@@ -150,6 +161,79 @@ describe('merge refuses tallies no run can give', () => {
   test('a shard index at or above its count names the part and the field, not a "missing shard" with an impossible one given (an audit)', async () => {
     await tampered((p) => (p.shard = { index: 5, count: 2 }), /edited\.json: shard\.index: expected a shard index below shard\.count \(2: 0 … 1\), got 5/, false);
     await tampered((p) => (p.shard = { index: 2, count: 2 }), /edited\.json: shard\.index: expected a shard index below shard\.count \(2: 0 … 1\), got 2/, false);
+  });
+});
+
+describe('merge checks a part\'s build against its own, and refuses a part it cannot check it against (an audit: a build taken out of every part by hand merged under any compiled build, exit 0, unsaid)', () => {
+  const X = 'aaaaaaaaaaaaaaaa';
+  let built: string[];
+  beforeAll(async () => {
+    built = await builtParts(X);
+  }, 60_000);
+
+  /** The part at `path` edited by `edit` (its hashes kept as written), written to `name`. */
+  function edited(path: string, name: string, edit: (part: any) => void): string {
+    const p = JSON.parse(readFileSync(path, 'utf8'));
+    edit(p);
+    const to = join(dir, name);
+    writeFileSync(to, JSON.stringify(p));
+    return to;
+  }
+
+  test('parts of build X merge under X into what the sources\' parts merge into from the sources, byte for byte', async () => {
+    const compiled = await asBuild(X, 'merge', ...built, '--json');
+    expect(compiled.code, compiled.err).toBe(0);
+    expect(compiled.err).toBe('');
+    const sources = await poolsim('merge', ...parts, '--json');
+    expect(sources.code, sources.err).toBe(0);
+    expect(compiled.out).toBe(sources.out);
+  });
+
+  test('a part of build X with its build taken out by hand is refused under X, naming the file and what was expected', async () => {
+    const stripped = built.map((p, i) => edited(p, `stripped-${i}.json`, (part) => delete part.build));
+    const r = await asBuild(X, 'merge', ...stripped, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(`${stripped[0]} names no build (nor does the other part given): expected a part written by \`poolsim run --shard\` of build ${X}, which names it;`);
+    expect(r.err).toContain('a part written from the sources (through tsx, as the tests run poolsim) cannot be checked against this build: merge it from the sources too, with the runner that wrote it, or rerun its shards with this build');
+    // Only one of them stripped: the two parts disagree, as before.
+    const one = await asBuild(X, 'merge', built[0], stripped[1], '--json');
+    expect(one.code).toBe(2);
+    expect(one.err).toContain(`${stripped[1]} was written by the sources (no build), ${built[0]} by build ${X}`);
+    // From the sources it is not taken either: the build it was written with is in its hash.
+    const sources = await poolsim('merge', ...stripped, '--json');
+    expect(sources.code, sources.err).toBe(2);
+    expect(sources.err).toContain(`${stripped[0]}: ${scenario}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?)`);
+  });
+
+  test('parts written from the sources (no build) are refused by a compiled merge, which cannot check them: the compiled command itself', async () => {
+    const r = spawnSync(process.execPath, ['bin/poolsim.js', 'merge', ...parts, '--json'], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    expect(r.status, r.stderr).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/names no build \(nor does the other part given\): expected a part written by `poolsim run --shard` of build [0-9a-f]{16}, which names it; a part written from the sources/);
+    expect(r.stderr).toContain(parts[0]);
+    // The same parts from the sources merge (the untouched parts merge, above).
+    expect((await poolsim('merge', ...parts, '--json')).code).toBe(0);
+  }, 30_000);
+
+  test('parts of a build are refused by a merge from the sources, which cannot know its own build', async () => {
+    const r = await poolsim('merge', ...built, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(`${built[0]} was written by build ${X}; this merge runs from the sources (no build), which cannot be checked against it: merge with the compiled command (\`poolsim merge\`) of build ${X}, or rerun the shards from the sources too`);
+  });
+
+  test('a build written into a part by hand is caught by its hash: a sources\' part given build X, or a part of X given build Y', async () => {
+    const given = parts.map((p, i) => edited(p, `given-${i}.json`, (part) => (part.build = X)));
+    const r = await asBuild(X, 'merge', ...given, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.out).toBe('');
+    expect(r.err).toContain(`${given[0]}: ${scenario}: names build ${X}, but its hash was made with none (a part written from the sources): the build was written in by hand (was the part file edited?)`);
+    const Y = 'bbbbbbbbbbbbbbbb';
+    const moved = built.map((p, i) => edited(p, `moved-${i}.json`, (part) => (part.build = Y)));
+    const m = await asBuild(Y, 'merge', ...moved, '--json');
+    expect(m.code, m.err).toBe(2);
+    expect(m.err).toContain(`${moved[0]}: ${scenario}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?)`);
   });
 });
 
