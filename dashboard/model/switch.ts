@@ -243,12 +243,13 @@ export function editsMade(arrived: Obj | undefined, now: Obj): Edit[] {
  * `path` (a Vary row's, "setup.sides.1.combatants.0.count"), read in `from` (the setup it was
  * set in), in `to`: each list index rewritten to where its item now stands, the same item as
  * sameItems pairs them (by its name, or renamed: all else the same, or in place; an item
- * without a name by place only where its list is as long as it was). Null where it cannot
+ * without a name by place only where its list is as long as it was; `inPlace` false: a named
+ * item never by place, sameItems). Null where it cannot
  * tell, or the item is gone: a row kept by place would vary another item (a battle's row of
  * the guards' count, its sides swapped on a clash, came back varying the crew captain's count,
  * "back as it was": a review).
  */
-export function rowFollowing(path: string, from: unknown, to: unknown): string | null {
+export function rowFollowing(path: string, from: unknown, to: unknown, inPlace = true): string | null {
   const parts = parsePath(path);
   if (parts[0] !== 'setup') return path;
   let [was, now]: [unknown, unknown] = [from, to];
@@ -258,7 +259,7 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
       if (!Array.isArray(now)) return null;
       const i = Number(part);
       const item = was[i];
-      const at = [...sameItems(was, now, (x) => x).entries()].find(([, k]) => k === i)?.[0];
+      const at = [...sameItems(was, now, (x) => x, inPlace).entries()].find(([, k]) => k === i)?.[0];
       if (at === undefined) return null;
       out.push(at);
       [was, now] = [item, now[at]];
@@ -280,8 +281,14 @@ export function rowFollowing(path: string, from: unknown, to: unknown): string |
  * it: a side's fields its other mechanic has no field for (withOwnFields, withItemsBack) and a Vary row, a
  * Find question or a Compare change following its item (rowFollowing) were paired by two,
  * and a row came back on one side with the flee of another (a review).
+ * `inPlace` false: a named item is never paired by place, for two lists of which one may
+ * not have come from the other (a mechanic's memory, and the list another mechanic
+ * started from its own template): a rename there is an edit the page recorded, replayed
+ * over the memory before any later one, so the same item has the same name in both. By
+ * place, the memory's rival "duke" was the campaign's template's countess, and her rank 6
+ * set there came back on the duke, unsaid (a review).
  */
-function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: Obj) => unknown): Map<number, number> {
+function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: Obj) => unknown, inPlace = true): Map<number, number> {
   const name = (x: unknown) => (isObject(x) && typeof x.name === 'string' ? x.name : undefined);
   const where = (list: readonly unknown[], n: string) => list.flatMap((x, k) => (name(x) === n ? [k] : []));
   const canonical = (x: unknown): unknown =>
@@ -329,7 +336,7 @@ function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: O
         if (!isObject(x) && !isObject(was[j]) && j < was.length) pairs.set(j, j);
         return;
       }
-      if (name(x) === undefined ? name(was[j]) === undefined : fresh.includes(j) && gone.includes(j)) pairs.set(j, j);
+      if (name(x) === undefined ? name(was[j]) === undefined : inPlace && fresh.includes(j) && gone.includes(j)) pairs.set(j, j);
     });
   }
   return pairs;
@@ -467,6 +474,24 @@ interface Replaced {
 }
 
 /**
+ * An item of a list edited on another mechanic that this mechanic's memory does not hold
+ * (itemsOnAnother), edited there: the edit cannot be made here, and is said.
+ */
+interface NotHeld {
+  /** The list's key in the setup (`rivals`). */
+  top: string;
+  /** The item's name there, else its place, to keep each item's latest. */
+  key: string;
+  /** The item as set there, as the other mechanic has it, and as its form names it. */
+  item: unknown;
+  label: string;
+  edit: Edit;
+  /** The item there just before the edit, and before the first edit of it said so: as it started there, nothing of the designer's is left to say. */
+  previous: unknown;
+  first: unknown;
+}
+
+/**
  * A list edited whole on another mechanic (`taken`, as this mechanic takes it; `was`: that
  * list just before the edit) over `before` (this mechanic's list, its memory with the edits
  * before it) where the two lists are not the same items all alike (sameItems): that list
@@ -478,29 +503,50 @@ interface Replaced {
  * changed is the edit's, and where the memory's was another than the one edited there, it
  * is said (`replaced`). Undefined where the lists are alike (the list went there from this
  * memory: the edit over it as it is). (`taken` out: what of each item of `list` the edit's
- * list holds, the rest this mechanic's own, for withOwnWhereTaken.)
+ * list holds, the rest this mechanic's own, for withOwnWhereTaken.) An item of that list
+ * the memory does not hold (sameItems pairs it with none, never by place: the two lists
+ * are not of one making) is no item of this mechanic's: not taken, and where the edit
+ * changed it (`here`: the fields this mechanic's form has of it), said (`notHeld`).
  */
-function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], theirs: Field & { kind: 'list' }, at: Path, edit: Edit): { list: unknown[]; replaced: Replaced[]; taken: unknown[] } | undefined {
+function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], theirs: Field & { kind: 'list' }, here: readonly Field[], at: Path, edit: Edit): { list: unknown[]; replaced: Replaced[]; taken: unknown[]; notHeld: NotHeld[] } | undefined {
   const rest = (x: Obj) => Object.fromEntries(theirs.fields.filter((f) => f.key !== 'name').map((f) => [f.key, keepKnown(x[f.key], f)]));
   const known = (x: unknown) => canonical(isObject(x) ? keepKnownObject(x, theirs.fields, [], '') : x);
   if (!was.every(isObject) || !before.every(isObject)) return undefined;
-  const mine = sameItems(before, was, rest);
+  const mine = sameItems(before, was, rest, false);
   if (new Set(mine.values()).size !== mine.size) return undefined;
   if (was.length === before.length && was.every((w, k) => known(w) === known(before[mine.get(k)!]))) return undefined;
   const theirsOf = sameItems(was, taken, rest);
+  const raw = Array.isArray(edit.value) ? edit.value : taken;
+  const [system, mechanic] = edit.from.split('/');
+  const notHeld: NotHeld[] = [];
   // Each item of the list as it comes back: the edit's (`v`), its memory's item (`b`, where it is one), and what of it that list holds (`base`).
-  const out = taken.map((v, j): { v: unknown; base: unknown; b?: number; replaced?: true } => {
+  const out = taken.flatMap((v, j): { v: unknown; base: unknown; b?: number; replaced?: true }[] => {
     const k = theirsOf.get(j);
     const b = k === undefined ? undefined : mine.get(k);
-    if (k === undefined || b === undefined || !isObject(v)) return { v, base: v };
+    if (k === undefined || !isObject(v)) return [{ v, base: v }];
+    // One the list there held before the edit, and the memory never (that list's own
+    // template's): not this mechanic's item, nor one the designer added to it. Edited
+    // there, the edit is of no item here: said, never made on the memory's item that
+    // stands at its place (a review: the campaign's countess ranked 6 came back as the
+    // memory's duke ranked 6, and the countess renamed "earl" as the baron renamed).
+    if (b === undefined) {
+      const asHere = (x: unknown) => canonical(isObject(x) ? keepKnownObject(x, here, [], '') : x);
+      if (asHere(v) !== asHere(was[k])) {
+        const name = isObject(raw[j]) && typeof (raw[j] as Obj).name === 'string' ? `name:${String((raw[j] as Obj).name)}` : `at:${j}`;
+        const label = sweepLabel(`setup.${joinPath([...at, j])}`, withValue({}, at, structuredClone(raw)), { system, mechanic } as SweepMechanic);
+        notHeld.push({ top: String(at[0]), key: name, item: structuredClone(raw[j]), label, edit, previous: structuredClone(was[k]), first: structuredClone(was[k]) });
+      }
+      return [];
+    }
     const held = before[b] as Obj;
-    if (known(v) === known(was[k])) return { v: structuredClone(held), b, base: v };
-    return { v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: known(held) !== known(was[k]) || undefined };
+    if (known(v) === known(was[k])) return [{ v: structuredClone(held), b, base: v }];
+    return [{ v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: known(held) !== known(was[k]) || undefined }];
   });
   // One rule where the lists do not pair one for one: an item of either that the other
-  // never held (sameItems pairs it with none) is its own list's. One of that list's is as
-  // one added there (the edit's, above); one of the memory's the designer never touched
-  // there, and it stays, at its place after the memory's item before it. Given up on (the
+  // never held (sameItems pairs it with none) is its own list's. One added by the edit is
+  // the edit's, and one that list held before it is not this mechanic's (above); one of the
+  // memory's the designer never touched there, and it stays, at its place after the
+  // memory's item before it. Given up on (the
   // list as made there, whole), the dogs added on a battle were gone after an edit of the
   // guards on the clash, its own template of two, by every route, unsaid (a review).
   const paired = new Set(mine.values());
@@ -510,7 +556,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
     out.splice(after + 1, 0, { v: structuredClone(held), b, base: keepKnownObject(held, theirs.fields, [], '') });
   });
   const replaced: Replaced[] = out.flatMap((e, j) => (e.replaced === undefined ? [] : [{ path: [...at, j], was: keepKnownObject(before[e.b!], theirs.fields, [], ''), from: [...at, e.b!], edit }]));
-  return { list: out.map((e) => e.v), replaced, taken: out.map((e) => e.base) };
+  return { list: out.map((e) => e.v), replaced, taken: out.map((e) => e.base), notHeld };
 }
 
 /**
@@ -547,6 +593,8 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   const steps: unknown[] = [back.setup];
   /** The memory's items an edit of a list made elsewhere replaced, each once. */
   const replaced: Replaced[] = [];
+  /** Items edited elsewhere that the memory does not hold (itemsOnAnother), each item's latest, by its list and name. */
+  const notHeld = new Map<string, NotHeld>();
   for (let edit of edits) {
     if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
@@ -559,7 +607,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const topField = fields.find((f) => f.key === edit.path[0]);
     if (topField?.kind === 'list' && edit.path.length > 1 && edit.within !== undefined) {
       const inside = `setup.${joinPath(edit.path)}`;
-      if (rowFollowing(inside, edit.within, made.setup) !== inside) {
+      if (rowFollowing(inside, edit.within, made.setup, false) !== inside) {
         const top = edit.path.slice(0, 1);
         const mechanicThere = edit.from.split('/');
         edit = {
@@ -598,7 +646,20 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const taken = found.field.kind === 'list' && item ? keepKnownObject(edit.value, found.field.fields, [], '') : keepKnown(edit.value, found.field);
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
-    const onAnother = !item && theirs?.kind === 'list' && Array.isArray(taken) && Array.isArray(before) && Array.isArray(edit.was) ? itemsOnAnother(taken, before, edit.was, theirs, edit.path, edit) : undefined;
+    const onAnother = !item && theirs?.kind === 'list' && found.field.kind === 'list' && Array.isArray(taken) && Array.isArray(before) && Array.isArray(edit.was) ? itemsOnAnother(taken, before, edit.was, theirs, found.field.fields, edit.path, edit) : undefined;
+    // An item said not held that the list as made there no longer holds (taken out there,
+    // or renamed: said anew, as edited) is said no more; one edited again, as last set.
+    // (What it started from there is that of the same item said before: its name, or, renamed, as it then stood.)
+    const fresh = (onAnother?.notHeld ?? []).map((one) => {
+      const said = notHeld.get(`${one.top}.${one.key}`) ?? [...notHeld.values()].find((o) => o.top === one.top && canonical(o.item) === canonical(one.previous));
+      if (said) notHeld.delete(`${said.top}.${said.key}`);
+      return said ? { ...one, first: said.first } : one;
+    });
+    if (edit.path.length === 1 && Array.isArray(edit.value)) {
+      const names = new Set(edit.value.map((x) => (isObject(x) && typeof x.name === 'string' ? `name:${x.name}` : undefined)));
+      for (const [k, one] of notHeld) if (one.top === String(edit.path[0]) && one.key.startsWith('name:') && !names.has(one.key)) notHeld.delete(k);
+    }
+    for (const one of fresh) notHeld.set(`${one.top}.${one.key}`, one);
     // Each said as the memory had it, followed back edit by edit: the item as edits before
     // this one made it (the guards renamed "beta" there) was said "as it was on" a battle
     // that never had it (a review). One the memory never had (added since) is no memory's.
@@ -703,7 +764,12 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     for (const [at, under] of refusedUnder) if (under === top) refused.delete(at);
     for (const entry of latest.values()) if (String(entry.edit.path[0]) === top) entry.value = getAt(out.setup, entry.edit.path);
   }
-  return { back: out, refused, leftOut, latest, steps, replaced };
+  // One edited there back to what it started from holds nothing of the designer's to say.
+  const asHere = (one: NotHeld, x: unknown) => {
+    const field = fields.find((f) => f.key === one.top);
+    return canonical(isObject(x) && field?.kind === 'list' ? keepKnownObject(x, field.fields, [], '') : x);
+  };
+  return { back: out, refused, leftOut, latest, steps, replaced, notHeld: [...notHeld.values()].filter((one) => asHere(one, one.item) !== asHere(one, one.first)) };
 }
 
 export interface Switched {
@@ -1152,6 +1218,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       if (canonical(setup[top]) !== canonical(getAt(latest.back.setup, [top]))) continue;
       const label = quoted(sweepLabel(`setup.${joinPath(one.memoryPath ?? one.path)}`, remembered?.setup, { system, mechanic } as SweepMechanic));
       notes.push(`${label} as it was on ${called}, ${JSON.stringify(one.was)}, is replaced by the one set on ${one.edit.on}: what was edited there was another item than this one`);
+    }
+    // …and an edit made elsewhere on an item the memory does not hold: made on none of its
+    // items, said, where the list that came back is the one made so.
+    for (const one of latest.notHeld) {
+      if (canonical(setup[one.top]) !== canonical(getAt(latest.back.setup, [one.top]))) continue;
+      notes.push(`${quoted(one.label)} as set on ${one.edit.on}, ${JSON.stringify(one.item)}, did not come back: what was edited there is an item ${called} does not hold`);
     }
   }
   if (old.system === system && isObject(old.rules)) {
