@@ -1080,6 +1080,73 @@ describe('the latest value of each field comes back, not an older memory’s (a 
       }
     }
   });
+  // The same by place for what asks of an item: a Vary row or the Compare change set on the
+  // campaign's countess came back on the rivals' duke (straight back unsaid; by way of a
+  // knowledge roll "back as set on … since", named the duke's). Of the item it was set on,
+  // followed by name; where the memory does not hold it, left out, said.
+  test('a Vary row or the Compare change set on another mechanic\'s item is not carried to the memory\'s item at its place; where it stands elsewhere, it follows it', () => {
+    const duke = { name: 'duke', rank: 2, designs: [{ severity: 'light' }] };
+    for (const held of [false, true]) {
+      for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+        const at = `${held ? 'countess held second' : 'countess not held'}, ${via.join('/') || 'straight'}`;
+        const page = asThePage(newScenario('viciousness', 'rivals'));
+        if (held) page.add(['setup', 'rivals'], duke);
+        if (held) page.current = withValue(page.current, ['setup', 'rivals'], [...(page.current.setup as any).rivals].reverse()) as Obj;
+        else page.remove(['setup', 'rivals'], 0);
+        if (!held) page.add(['setup', 'rivals'], duke);
+        page.go('viciousness', 'knowledge');
+        page.go('viciousness', 'campaign');
+        page.current = { ...page.current, sweep: { 'setup.rivals.0.rank': [1, 2, 3] } };
+        page.setCompare({ path: 'setup.rivals.0.rank', value: 5 } as CompareChange);
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'rivals');
+        const said = back.notes.join(' | ');
+        if (held) {
+          expect((page.current.setup as any).rivals.map((r: Obj) => r.name), at).toEqual(['duke', 'countess']);
+          expect(page.current.sweep, at).toEqual({ 'setup.rivals.1.rank': [1, 2, 3] });
+          if (!via.length) expect(page.change, at).toEqual({ path: 'setup.rivals.1.rank', value: 5 });
+        } else {
+          expect((page.current.setup as any).rivals, at).toEqual([duke]);
+          expect(page.current.sweep, at).toBeUndefined();
+          expect(page.change, at).toBeUndefined();
+          expect(said, at).not.toMatch(/duke/);
+          if (!via.length) {
+            expect(back.notes, at).toContain('the Vary row “countess › wealth rank” set on “A campaign: company, troupes and rivals” is left out: what it varied is not in the setup now, or not where it can be told');
+            expect(back.dropped, at).toContain('the Compare change of setup.rivals.0.rank');
+          }
+        }
+      }
+    }
+  });
+
+  test('a Find question set on another mechanic asks, back, of the items it asked of there: never of the memory\'s item at their place', () => {
+    // A clash's question of its guards' captain's count, straight back on a battle whose
+    // guards were taken out and dogs added, asked of the dogs' hound count, said only as
+    // "now asks of … wounded.crew". One of an item the battle holds elsewhere (the crew's
+    // minions, the dogs put first) follows it.
+    const dogs = { name: 'dogs', flee: 'never', combatants: [{ name: 'hound', count: 3 }] };
+    for (const held of [false, true]) {
+      const at = held ? 'the crew, held second' : 'the guards, not held';
+      const q = { name: 'q', vary: held ? 'setup.sides.0.combatants.1.count' : 'setup.sides.1.combatants.0.count', values: [2, 3, 4, 5], metric: 'wounded.crew', target: 1 };
+      const page = asThePage(newScenario('viciousness', 'battle'));
+      page.remove(['setup', 'sides'], 1);
+      page.add(['setup', 'sides'], dogs);
+      if (held) page.current = withValue(page.current, ['setup', 'sides'], [...(page.current.setup as any).sides].reverse()) as Obj;
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      page.current = { ...page.current, solve: [q] };
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name), at).toEqual(held ? ['dogs', 'crew'] : ['crew', 'dogs']);
+      if (held) {
+        expect(page.current.solve, at).toEqual([{ ...q, vary: 'setup.sides.1.combatants.1.count' }]);
+        expect(back.notes, at).toContain('the Find question "q" now asks of “Violence: a whole battle”\'s wounded.crew, where what it asks of now stands: check it still asks what you meant');
+      } else {
+        expect(page.current.solve, at).toBeUndefined();
+        expect(back.dropped, at).toContain('the Find question "q" (setup.sides.1.combatants.0.count)');
+      }
+    }
+  });
+
   test('a rename on another mechanic of an item the memory does hold is still followed, by any route', () => {
     // (i) The list carried there from the memory; (ii) the other mechanic's own template, its item of the same name.
     for (const carried of [true, false]) {

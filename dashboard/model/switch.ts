@@ -858,6 +858,22 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     for (let k = 1; k < steps.length && at !== null; k++) at = rowFollowing(at, steps[k - 1], steps[k]);
     return at === null ? null : rowFollowing(at, steps.at(-1), scenario.setup);
   };
+  /**
+   * A path read in the setup of the mechanic just left (a Vary row's or the Compare change's
+   * set there), in the setup now: as it is where its list is the one carried from there (the
+   * same names in the same order); where the list is this mechanic's own (its memory, that
+   * list having started from the other mechanic's own template), its item followed by name,
+   * never by place (null: not there). By its place, a Vary row of the campaign's countess's
+   * rank came back on the rivals' duke, unsaid (a review).
+   */
+  const followCarried = (path: string): string | null => {
+    const parts = parsePath(path);
+    if (parts[0] !== 'setup' || parts.length < 3) return path;
+    const [there, here] = [oldSetup[String(parts[1])], isObject(scenario.setup) ? scenario.setup[String(parts[1])] : undefined];
+    if (!Array.isArray(there) || !Array.isArray(here)) return path;
+    const names = (list: unknown[]) => JSON.stringify(list.map((x) => (isObject(x) ? x.name : undefined)));
+    return names(there) === names(here) ? path : rowFollowing(path, oldSetup, scenario.setup, false);
+  };
   const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
   const leftField = (key: string) => leftForm?.fields.find((f) => f.key === key);
   let setup: Obj = isObject(fresh.setup) ? { ...fresh.setup } : {};
@@ -1300,6 +1316,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
           path = followed;
           notes.push(`the Vary row ${quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic))} is back as it was on ${called}, where its item now stands`);
         }
+      } else {
+        const on = `“${leftForm?.title ?? String(old.mechanic)}”`;
+        const followed = followCarried(path);
+        if (followed === null) {
+          notes.push(`the Vary row ${quoted(sweepLabel(path, oldSetup, { system: old.system, mechanic: old.mechanic } as SweepMechanic))} set on ${on} is left out: what it varied is not in the setup now, or not where it can be told`);
+          continue;
+        }
+        if (followed !== path) {
+          if (followed in sweep || followed in old.sweep) {
+            notes.push(`the Vary row ${quoted(sweepLabel(path, oldSetup, { system: old.system, mechanic: old.mechanic } as SweepMechanic))} set on ${on} is left out: where its item now stands, another row varies the same field`);
+            continue;
+          }
+          path = followed;
+          notes.push(`the Vary row ${quoted(sweepLabel(path, scenario.setup, { system, mechanic } as SweepMechanic))} set on ${on} is carried where its item now stands`);
+        }
       }
       // Kept only where it adds no problem anywhere: a swept field the new setup lacks is
       // refused at the field ("setup: unknown field …"), not under `sweep`.
@@ -1321,13 +1352,27 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
       // question goes along, said to the designer, and its expect, a verdict on the old
       // mechanic's answer, stays behind.
       const { expect: verdict, ...question } = isObject(block) ? block : ({} as Obj);
-      const carried = old.mechanic === mechanic && old.system === system ? block : question;
+      // Of the items it asks of there, never of others at their places (followCarried): a
+      // clash's question of its guards' captain's count asked, back on a battle, of the dogs'
+      // hound count, unsaid (a review). Where one is not here, it is left behind, said.
+      const vary = typeof question.vary === 'string' ? followCarried(question.vary) : undefined;
+      const sameAs = isObject(question.sameAs) ? Object.entries(question.sameAs).map(([path, value]) => [followCarried(path), value] as const) : undefined;
+      if (vary === null || sameAs?.some(([path]) => path === null)) {
+        dropped.push(`the Find question${name} (${String(question.vary)})`);
+        continue;
+      }
+      const moved = (vary !== undefined && vary !== question.vary) || (sameAs !== undefined && sameAs.some(([path], k) => path !== Object.keys(question.sameAs as Obj)[k]));
+      if (moved) {
+        if (vary !== undefined) question.vary = vary;
+        if (sameAs) question.sameAs = Object.fromEntries(sameAs);
+      }
+      const carried = old.mechanic === mechanic && old.system === system && !moved ? block : question;
       const before = problemsOf(solve.length ? { ...scenario, solve } : scenario);
       const trial = { ...scenario, solve: [...solve, carried] };
       if ([...problemsOf(trial)].every((m) => before.has(m))) {
         solve.push(carried);
         if (carried !== block) {
-          notes.push(`the Find question${name} now asks of ${called}'s ${String(question.metric)}${verdict !== undefined ? ' (its expect, about the old answer, is left out)' : ''}: check it still asks what you meant`);
+          notes.push(`the Find question${name} now asks of ${called}'s ${String(question.metric)}${moved ? ', where what it asks of now stands' : ''}${verdict !== undefined ? ' (its expect, about the old answer, is left out)' : ''}: check it still asks what you meant`);
         }
       } else {
         dropped.push(`the Find question${name} (${isObject(block) ? String(block.vary) : '?'})`);
@@ -1359,7 +1404,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     for (const edit of later) {
       if (!edit.row) continue;
       const path = String(edit.path[0]);
-      const followed = edit.within === undefined ? path : rowFollowing(path, edit.within, scenario.setup);
+      const followed = edit.within === undefined ? path : rowFollowing(path, edit.within, scenario.setup, false);
       if (followed !== null) latestRow.set(followed, edit);
     }
     // …and one set since on another mechanic, this one never having had it, as a rule set
@@ -1437,8 +1482,12 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   }
   let compare: CompareChange | undefined;
   const fits = (c: CompareChange) => checkScenario(scenario, 'a.json').ok && sweepOverlap(scenario, c).kind !== 'refused' && checkScenario(scenarioB(scenario, c), 'b.json').ok;
-  if (change && fits(change)) compare = change;
+  // Of the item it was set on there, never of another at its place (followCarried).
+  const changePath = change ? followCarried(change.path) : undefined;
+  const changeHere = change && changePath ? { ...change, path: changePath } : undefined;
+  if (changeHere && fits(changeHere)) compare = changeHere;
   if (change && !compare) dropped.push(`the Compare change of ${change.path}`);
+  if (compare && change && compare.path !== change.path) notes.push(`the Compare change of ${quoted(sweepLabel(compare.path, scenario.setup, { system, mechanic } as SweepMechanic))} is carried where its item now stands`);
   // The Compare change an earlier switch left out comes back where it fits, said, where no
   // other came along, as a switch straight here would have carried it. Its path was read in
   // A as it was when it was left out (`leftFrom`): its list items are followed by name to
@@ -1453,7 +1502,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
   // its item taken out and another added read as the item renamed in place, and the guards'
   // B, said to be unable to come back, came back on the new side's flee (a review).
   const spent = leftFrom !== undefined && remembered !== undefined && leftFrom.system === system && leftFrom.mechanic === mechanic && !sameSetup;
-  const leftPath = !leftChange || !leftFrom ? leftChange?.path : spent ? undefined : sameSetup ? followMemory(leftChange.path) : rowFollowing(leftChange.path, leftFrom.setup, scenario.setup);
+  const leftPath = !leftChange || !leftFrom ? leftChange?.path : spent ? undefined : sameSetup ? followMemory(leftChange.path) : rowFollowing(leftChange.path, leftFrom.setup, scenario.setup, false);
   const leftBack = leftChange && leftPath ? { ...leftChange, path: leftPath } : undefined;
   if (leftChange && leftFrom && leftPath === null && !compare && leftFrom.system === system && leftFrom.mechanic === mechanic) {
     notes.push(`the Compare change of ${quoted(sweepLabel(leftChange.path, leftFrom.setup, { system, mechanic } as SweepMechanic))} left out before cannot come back: what it changed is not in the setup now, or not where it can be told`);
