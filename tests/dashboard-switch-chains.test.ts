@@ -1147,6 +1147,25 @@ describe('the latest value of each field comes back, not an older memory’s (a 
     }
   });
 
+  test('a side added on a battle started from its own template is no edit of the clash\'s guards: they are not said replaced by the battle\'s untouched guards, by any route', () => {
+    // The battle's guards' flee (a field the clash has not) read as an edit of them on the
+    // battle: back on the clash, its guards (captain d6, minions) were the battle's
+    // template's guard count of 4, said "replaced", though nobody touched them there.
+    const clash = newScenario('viciousness', 'clash') as Obj;
+    const x = { name: 'x', combatants: [{ name: 'captain', dice: ['d6'] }] };
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      const at = via.join('/') || 'straight';
+      const page = asThePage(clash);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'battle');
+      page.add(['setup', 'sides'], x);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'clash');
+      expect((page.current.setup as any).sides, at).toEqual([...(clash.setup as any).sides, x]);
+      expect(back.notes, at).toEqual([]);
+    }
+  });
+
   test('a rename on another mechanic of an item the memory does hold is still followed, by any route', () => {
     // (i) The list carried there from the memory; (ii) the other mechanic's own template, its item of the same name.
     for (const carried of [true, false]) {

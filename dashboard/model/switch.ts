@@ -516,6 +516,11 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
   if (new Set(mine.values()).size !== mine.size) return undefined;
   if (was.length === before.length && was.every((w, k) => known(w) === known(before[mine.get(k)!]))) return undefined;
   const theirsOf = sameItems(was, taken, rest);
+  // What both forms have of an item: an item there changed, or another than the memory's,
+  // in what this mechanic has of it. In the other's form only, a battle's untouched guards
+  // (their flee, which a clash has not, set) read as edited on the battle, a side added
+  // there, and the clash's guards were said replaced by the battle's template's (a review).
+  const common = (x: unknown) => canonical(isObject(x) ? keepKnownObject(keepKnownObject(x, theirs.fields, [], ''), here, [], '') : x);
   const raw = Array.isArray(edit.value) ? edit.value : taken;
   const [system, mechanic] = edit.from.split('/');
   const notHeld: NotHeld[] = [];
@@ -530,8 +535,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
     // stands at its place (a review: the campaign's countess ranked 6 came back as the
     // memory's duke ranked 6, and the countess renamed "earl" as the baron renamed).
     if (b === undefined) {
-      const asHere = (x: unknown) => canonical(isObject(x) ? keepKnownObject(x, here, [], '') : x);
-      if (asHere(v) !== asHere(was[k])) {
+      if (common(v) !== common(was[k])) {
         const name = isObject(raw[j]) && typeof (raw[j] as Obj).name === 'string' ? `name:${String((raw[j] as Obj).name)}` : `at:${j}`;
         const label = sweepLabel(`setup.${joinPath([...at, j])}`, withValue({}, at, structuredClone(raw)), { system, mechanic } as SweepMechanic);
         notHeld.push({ top: String(at[0]), key: name, item: structuredClone(raw[j]), label, edit, previous: structuredClone(was[k]), first: structuredClone(was[k]) });
@@ -539,8 +543,8 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
       return [];
     }
     const held = before[b] as Obj;
-    if (known(v) === known(was[k])) return [{ v: structuredClone(held), b, base: v }];
-    return [{ v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: known(held) !== known(was[k]) || undefined }];
+    if (common(v) === common(was[k])) return [{ v: structuredClone(held), b, base: v }];
+    return [{ v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: common(held) !== common(was[k]) || undefined }];
   });
   // One rule where the lists do not pair one for one: an item of either that the other
   // never held (sameItems pairs it with none) is its own list's. One added by the edit is
