@@ -10,12 +10,14 @@ import { type MetricKind, metricKinds, metricLabel } from '../../reports/metrics
 import { pointLabel, sweepValueLabel, type SweepMechanic } from '../../reports/sweep.ts';
 import { difference } from '../model/compare.ts';
 import { compareDifference, compareEstimates, type CompareRow } from './compareCharts.ts';
-import type { Panel } from './panels.ts';
+import { droppedPickNote, type Panel } from './panels.ts';
 import { differenceCell, estimateRowCells, signedIntervalCell, signedNumberCell, textCell, type ExactPending } from './table.ts';
 
 export interface CompareOptions {
   /** With a sweep, the one metric compared at every point; default the headline figure B's change moves (comparedMetric). */
   metric?: string;
+  /** `metric` in the game's words, as it was picked: said where A's result does not have it (droppedPickNote). */
+  metricLabel?: string;
   /** A's setup: sweep paths then name list items ("guards › guard › how many", reports/sweep.ts). */
   setup?: unknown;
   /** B's sweep shifted by B's change (model/compare.ts sweepOverlap): B's point for A's has this path's value + `by`. */
@@ -155,5 +157,9 @@ export function comparePanels(a: ScenarioResult, b: ScenarioResult, options: Com
       },
     });
   }
-  return panels;
+  // A metric picked that A's result does not have (an edit took it out, or changed what the
+  // setup measures so it could not be followed): the default is compared, and the first
+  // panel says so, as the heatmap's does (it fell back unsaid, the select showing the default).
+  const dropped = onePoint || !panels.length ? undefined : droppedPickNote('comparison', options.metric, options.metricLabel, metricKinds(a), [metricLabel(a, comparedMetric(a, options, b) ?? '')]);
+  return dropped ? [{ ...panels[0]!, note: dropped }, ...panels.slice(1)] : panels;
 }

@@ -31,7 +31,7 @@ export interface Panel {
   table: Table;
   /** For a distribution panel: its key and the view drawn. */
   distribution?: { key: string; view: DistributionView };
-  /** A line said above the chart: a heatmap's, where the metric picked for it is not one of the result's (heatmapNote). */
+  /** A line said above the chart: a heatmap's or Compare's first, where the metric picked for it is not one of the result's (droppedPickNote). */
   note?: string;
 }
 
@@ -44,7 +44,7 @@ export interface PanelOptions {
   pointCount?: number;
   /** The metric a two-path heatmap shows; default as chartsFor (an expect metric, else the first probability). */
   heatmapMetric?: string;
-  /** `heatmapMetric` in the game's words, as it was picked: said where the result does not have it (heatmapNote). */
+  /** `heatmapMetric` in the game's words, as it was picked: said where the result does not have it (droppedPickNote). */
   heatmapLabel?: string;
   /** The view of each distribution by key; default `exactly`. */
   distributionViews?: Record<string, DistributionView>;
@@ -129,7 +129,7 @@ export function panelsFor(result: ScenarioResult, options: PanelOptions = {}): P
   // A metric picked that the result does not have (an edit took it out, or changed what the
   // setup measures so it could not be followed): the default is drawn, and the first heatmap
   // says so (it fell back silently, the panel's title naming only the metric shown).
-  const dropped = heatmapNote(options.heatmapMetric, options.heatmapLabel, kinds, plan.filter((c) => c.kind === 'heatmap').map((c) => label(c.metrics[0]!)));
+  const dropped = droppedPickNote('heatmap', options.heatmapMetric, options.heatmapLabel, kinds, plan.filter((c) => c.kind === 'heatmap').map((c) => label(c.metrics[0]!)));
   let heatmaps = 0;
   for (const chart of plan) {
     const kind = chart.metricKind ?? 'probability';
@@ -290,15 +290,18 @@ function heatmapTable(result: ScenarioResult, metric: string, kind: MetricKind, 
 }
 
 /**
- * What the heatmap says of a metric picked for it that the result does not have, in the
- * metric's words as picked (its key where none came with it): which heatmap it shows instead.
- * Nothing where none was picked, the result has it, or no heatmap is drawn.
+ * What a chart says of a metric picked for it in its menu (the heatmap's, Compare's) that the
+ * result does not have, in the metric's words as picked (its key where none came with it):
+ * what it shows instead — "“P(dies: crew: boss)”, picked for the heatmap, is not a metric of
+ * these results: the heatmap shows “P(win: crew)” instead." Nothing where none was picked,
+ * the result has it, or nothing is drawn. One sentence for both menus: Compare's fell back
+ * to its default unsaid after the heatmap's had been made to say so (a review of ee18368a).
  */
-function heatmapNote(picked: string | undefined, pickedLabel: string | undefined, kinds: ReadonlyMap<string, MetricKind>, shown: readonly string[]): string | undefined {
+export function droppedPickNote(chart: 'heatmap' | 'comparison', picked: string | undefined, pickedLabel: string | undefined, kinds: ReadonlyMap<string, MetricKind>, shown: readonly string[]): string | undefined {
   if (picked === undefined || kinds.has(picked) || shown.length === 0) return undefined;
   const list = shown.map((s) => `“${s}”`);
-  const instead = list.length === 1 ? `the heatmap shows ${list[0]}` : `the heatmaps show ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
-  return `“${pickedLabel ?? picked}”, picked for the heatmap, is not a metric of these results: ${instead} instead.`;
+  const instead = list.length === 1 ? `the ${chart} shows ${list[0]}` : `the ${chart}s show ${list.slice(0, -1).join(', ')} and ${list[list.length - 1]}`;
+  return `“${pickedLabel ?? picked}”, picked for the ${chart}, is not a metric of these results: ${instead} instead.`;
 }
 
 /** The metric the heatmap menu shows: the one asked for, else the plan's first (reports/charts/plan.ts). */

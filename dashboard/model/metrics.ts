@@ -173,6 +173,25 @@ export function carriedMetric(name: string, before: readonly SetupMetric[], afte
   return after[at]!.name;
 }
 
+/** A metric picked in a results menu (the heatmap's, Compare's), with its words as picked. */
+export interface MetricPick {
+  metric: string;
+  label: string;
+}
+
+/**
+ * A results menu's pick through an edit: the same entry's metric, named anew (carriedMetric),
+ * where the edit renamed what it is laid out from; else kept as it was, so that the chart,
+ * falling back to its default, says which pick it dropped (charts/panels.ts droppedPickNote).
+ * Set to nothing, the fallback went unsaid.
+ */
+export function carriedPick(pick: MetricPick | undefined, before: readonly SetupMetric[], after: readonly SetupMetric[]): MetricPick | undefined {
+  if (pick === undefined) return undefined;
+  const metric = carriedMetric(pick.metric, before, after);
+  if (metric === undefined || metric === pick.metric) return pick;
+  return { metric, label: after.find((m) => m.name === metric)?.label ?? pick.label };
+}
+
 /** Where a scenario picks a metric by name: each Find question's and each expect check's. */
 export function pickedMetrics(scenario: Record<string, unknown>): { path: string; metric: string }[] {
   const out: { path: string; metric: string }[] = [];

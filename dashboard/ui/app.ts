@@ -33,7 +33,7 @@ import { PROBLEMS_LISTED, renderResults, renderSummary, stopButton, type Problem
 import { renderSetup, SYSTEM_NAMES, variables, type SetupContext } from './setup.ts';
 import { FindRun, findNode } from './find.ts';
 import { problemText, ruleText } from './ruleText.ts';
-import { carriedMetric, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type SetupMetric } from '../model/metrics.ts';
+import { carriedPick, carryMetrics, laidOutMetrics, metricsOf, pickedMetrics, rememberMetrics, type MetricPick, type SetupMetric } from '../model/metrics.ts';
 import { quoted, wordList } from '../../sim/words.ts';
 
 /**
@@ -118,13 +118,14 @@ export class App implements SetupContext {
    */
   private runLabels: ShownLabels = {};
   /**
-   * The heatmap's metric as the designer picked it, and its words then. An edit it cannot be
-   * followed through (its entry taken out, or what the setup measures changed) keeps it: the
-   * heatmap falls back to its default and says which pick it dropped (charts/panels.ts
-   * heatmapNote); it was set to nothing, and the fallback went unsaid.
+   * The heatmap's and Compare's metrics as the designer picked them, and their words then. An
+   * edit one cannot be followed through (its entry taken out, or what the setup measures
+   * changed) keeps it: the chart falls back to its default and says which pick it dropped
+   * (model/metrics.ts carriedPick, charts/panels.ts droppedPickNote); it was set to nothing,
+   * and the fallback went unsaid (Compare's until a review of ee18368a).
    */
-  private heatmapPick: { metric: string; label: string } | undefined;
-  private compareMetric: string | undefined;
+  private heatmapPick: MetricPick | undefined;
+  private comparePick: MetricPick | undefined;
   private distributionViews: Record<string, DistributionView> = {};
   private redrawQueued = false;
   /** The queued live redraw's timer: a new run does not wait for the last run's. */
@@ -258,11 +259,8 @@ export class App implements SetupContext {
     const carried = carryMetrics(this.current, before, now);
     this.current = carried.scenario;
     for (const lost of carried.lost) this.lostMetrics.set(lost.path, { metric: lost.metric, label: lost.label });
-    const follow = (m: string | undefined) => (m === undefined ? m : carriedMetric(m, before, now));
-    const pick = this.heatmapPick;
-    const heatmap = pick && follow(pick.metric);
-    if (pick && heatmap !== undefined && heatmap !== pick.metric) this.heatmapPick = { metric: heatmap, label: now.find((m) => m.name === heatmap)?.label ?? pick.label };
-    this.compareMetric = follow(this.compareMetric);
+    this.heatmapPick = carriedPick(this.heatmapPick, before, now);
+    this.comparePick = carriedPick(this.comparePick, before, now);
   }
 
   /** A problem of a picked metric an edit left with nothing to follow, in the form's words. */
@@ -387,7 +385,7 @@ export class App implements SetupContext {
     this.change = switched.compare;
     this.forgetMetrics();
     this.heatmapPick = undefined;
-    this.compareMetric = undefined;
+    this.comparePick = undefined;
     this.drawSetup();
     this.afterChange();
     // Said, not done quietly: what the designer had set that this mechanic has no field for,
@@ -433,7 +431,7 @@ export class App implements SetupContext {
     this.change = state.compare;
     this.forgetMetrics();
     this.heatmapPick = undefined;
-    this.compareMetric = undefined;
+    this.comparePick = undefined;
     this.drawSetup();
     this.afterChange();
   }
@@ -729,14 +727,15 @@ export class App implements SetupContext {
         setup: this.current.setup,
         heatmapMetric: this.heatmapPick?.metric,
         heatmapLabel: this.heatmapPick?.label,
-        compareMetric: this.compareMetric,
+        compareMetric: this.comparePick?.metric,
+        compareLabel: this.comparePick?.label,
         distributionViews: this.distributionViews,
         onHeatmapMetric: (metric, label) => {
           this.heatmapPick = { metric, label };
           this.drawResults();
         },
-        onCompareMetric: (m) => {
-          this.compareMetric = m;
+        onCompareMetric: (metric, label) => {
+          this.comparePick = { metric, label };
           this.drawResults();
         },
         onView: (key, view) => {

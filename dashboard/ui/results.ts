@@ -118,9 +118,11 @@ export interface ResultsOptions {
   /** The heatmap metric in the game's words, as it was picked: the heatmap says it where a result does not have it. */
   heatmapLabel?: string;
   compareMetric?: string;
+  /** Compare's metric in the game's words, as it was picked: the comparison says it where A's result does not have it. */
+  compareLabel?: string;
   distributionViews: Record<string, DistributionView>;
   onHeatmapMetric(metric: string, label: string): void;
-  onCompareMetric(metric: string): void;
+  onCompareMetric(metric: string, label: string): void;
   onView(key: string, view: DistributionView): void;
   /** The Stop button of a run in flight: cancel it, keeping the trials that came back. */
   onStop?(): void;
@@ -487,7 +489,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
   const exactPending = view.state === 'running' && view.stale !== true ? ('computing' as const) : ('stopped' as const);
   const panelOptions = { setup: view.state === 'file' ? undefined : (a.setup ?? options.setup), axes: view.axes, pointCount: view.pointCount, heatmapMetric: options.heatmapMetric, heatmapLabel: options.heatmapLabel, distributionViews: options.distributionViews, exactPending };
   if (b && view.state !== 'file') {
-    const compareOptions = { metric: options.compareMetric, setup: panelOptions.setup, shift: view.compareShift, exactPending };
+    const compareOptions = { metric: options.compareMetric, metricLabel: options.compareLabel, setup: panelOptions.setup, shift: view.compareShift, exactPending };
     root.append(
       h(
         'section',
@@ -499,7 +501,7 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
         // what of B's setup changes nothing. One A has too is said there, once (it was listed
         // twice, as B's here and as A's below).
         notesList(pointNotes(b).filter((note) => !pointNotes(a).includes(note)).map((note) => `B: ${note}`), b, b.setup ?? panelOptions.setup),
-        a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions, b), options.onCompareMetric) : null,
+        a.results.length > 1 ? select('compare', heatmapChoices(a), comparedMetric(a, compareOptions, b), (m) => options.onCompareMetric(m, metricLabel(a, m))) : null,
         ...comparePanels(a, b, compareOptions).map((p) => panelNode(p)),
       ),
     );
