@@ -5,8 +5,12 @@
  * title named the metric shown, but nothing said the pick had been dropped. Each test here
  * failed before.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { planScenario, type ScenarioFile } from '../sim/scenario.ts';
+import { runPlan } from '../sim/assemble.ts';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
@@ -31,6 +35,17 @@ const BATTLE = {
   },
   sweep: { 'setup.sides.0.combatants.1.count': [1, 2], 'setup.sides.1.combatants.0.count': [2, 3] },
 };
+
+/** BATTLE with its boss taken out: the same heatmap, with no P(dies: crew: boss). */
+const NO_BOSS = { ...BATTLE, name: 'no boss', setup: { sides: [{ ...BATTLE.setup.sides[0]!, combatants: BATTLE.setup.sides[0]!.combatants.slice(0, 2) }, BATTLE.setup.sides[1]!] } };
+
+/** A results file of `scenarios`, as `poolsim run --json` writes it, in the dashboard's folder. */
+function resultsFile(name: string, scenarios: object[]): string {
+  const file = join(mkdtempSync(join(suite.dashboard!.work, 'heatmap-pick-')), name);
+  const results = scenarios.map((s) => runPlan(planScenario(s as ScenarioFile, `${name}.json`)));
+  writeFileSync(file, JSON.stringify(results.length === 1 ? results[0] : results));
+  return file;
+}
 
 const HEATMAP = '.result select[aria-label="heatmap of"]';
 const PANEL = '.result [data-panel^="heatmap"]';
@@ -95,6 +110,31 @@ describe.skipIf(!CHROMIUM)('a picked heatmap metric an edit leaves with nothing 
     });
     await p.waitForSelector('.result [data-panel="heatmap-death.crew.chief"]');
     await expect(p.locator(`${PANEL} .panel-note`).count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  // A review of ee18368a: in a results file no edit can have dropped a pick (an edit leaves
+  // the file), yet a pick made elsewhere was said to be one. Both failed before.
+  test('a results file opened after a pick on the setup’s run: its heatmap shows its default, and says no pick was dropped', async () => {
+    const p = await suite.page(encodeLink({ scenario: BATTLE }));
+    await bossHeatmap(p);
+    await p.setInputFiles('#file', resultsFile('no-boss.json', [NO_BOSS]));
+    await p.waitForSelector('.results[data-run-state="file"]');
+    await p.waitForSelector('.result [data-panel="heatmap-win.crew"]');
+    await expect(p.locator('.panel-note').count()).resolves.toBe(0);
+    await p.close();
+    expect(pageErrors).toEqual([]);
+  }, 240_000);
+
+  test('a file of two results, the boss’s death odds picked on the first’s heatmap: the first shows them, the second (with no boss) its default, and neither says a pick was dropped', async () => {
+    const p = await suite.page('');
+    await p.setInputFiles('#file', resultsFile('two.json', [BATTLE, NO_BOSS]));
+    await p.waitForSelector('.results[data-run-state="file"]');
+    await p.locator(HEATMAP).first().selectOption('death.crew.boss');
+    await p.waitForSelector('.result [data-panel="heatmap-death.crew.boss"]');
+    await expect(p.locator('.result').nth(1).locator('[data-panel="heatmap-win.crew"]').count()).resolves.toBe(1);
+    await expect(p.locator('.panel-note').count()).resolves.toBe(0);
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 240_000);

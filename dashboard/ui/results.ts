@@ -515,7 +515,13 @@ export function renderResults(view: ResultsView, options: ResultsOptions): HTMLE
     // A results file's own setup (results carry it since December 2026) names its points,
     // not the form's: each result of the file by its own.
     const setup = view.state === 'file' ? result.setup : (result.setup ?? options.setup);
-    const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, setup, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
+    // A file's results: no edit of the form can have dropped a heatmap pick there (an edit
+    // leaves the file), so a pick one of them has not is not said to be dropped: one made on
+    // another result of the file, or on the setup's run before the file was opened, said
+    // "“…”, picked for the heatmap, is not a metric of these results" (a review of ee18368a).
+    // Each result shows its default heatmap then, as ever.
+    const filePick = options.heatmapMetric !== undefined && heatmapChoices(result).some((c) => c.metric === options.heatmapMetric) ? options.heatmapMetric : undefined;
+    const panels = panelsFor(result, view.state === 'file' ? { ...panelOptions, heatmapMetric: filePick, setup, axes: undefined, pointCount: undefined, notes } : { ...panelOptions, notes });
     root.append(
       h(
         'section',
