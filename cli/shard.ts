@@ -16,7 +16,7 @@ import { CHUNK_TRIALS, chunkCount, chunkSize, layoutOf } from '../sim/run.ts';
 import { MAX_TRIALS, ScenarioError, ScenarioErrors, planScenario, zodErrors, type ScenarioPlan } from '../sim/scenario.ts';
 import { poolsimFileKind } from './load.ts';
 import { isMountPoint } from '../reports/mounts.ts';
-import { missingInTheWay } from '../reports/target.ts';
+import { missingInTheWay, NotAFolder, systemPath } from '../reports/target.ts';
 import { PART_FORMAT, parseJsonText, parseScenarioText } from '../sim/scenarioText.ts';
 import type { Tally, TallyLayout } from '../sim/stats.ts';
 import { Interrupted, type PointRun, type Shard } from '../workers/schedule.ts';
@@ -294,8 +294,9 @@ export function checkPartTarget(path: string): PartTarget {
     const missing = missingInTheWay(path);
     if (missing !== undefined) throw new ShardError(`--out ${path}: the folder ${missing} does not exist, so the path cannot go on past it (ENOENT)`);
     // Nothing there yet: the folder it goes in must take it, found now rather than after
-    // a shard's hours of work.
-    const folder = dirname(resolve(path));
+    // a shard's hours of work: the folder the system finds (partFolder), not one a `..`
+    // after a link takes away as written.
+    const folder = partFolder(path);
     try {
       if (!statSync(folder).isDirectory()) throw new ShardError(`--out ${path}: ${folder} is not a folder`);
       accessSync(folder, constants.W_OK);
@@ -322,6 +323,21 @@ export function checkPartTarget(path: string): PartTarget {
 }
 
 /**
+ * The folder a part at `path` goes in, as the system finds it: through a link and a `..`
+ * after it (`lnk/../gone/p.json`, lnk → real/sub) that is real/gone, where resolve() reads
+ * ./gone; the probe's refusal named ./gone, there and writable, as the folder that "takes no
+ * new file" (a review of ce140747). As written where no `..` follows a link (systemPath).
+ */
+function partFolder(path: string): string {
+  try {
+    return dirname(resolve(systemPath(path)));
+  } catch (e) {
+    if (e instanceof NotAFolder) throw new ShardError(`--out ${path}: ${e.message}`);
+    throw e;
+  }
+}
+
+/**
  * Make and remove the temporary file the part will be written to, as the run will once it
  * is done: a folder that takes no new file (read-only, full of names, a name too long for
  * its file system) is found before the shard runs, not after.
@@ -331,7 +347,7 @@ function probe(path: string): void {
   try {
     closeSync(openSync(temporary, 'wx'));
   } catch (e) {
-    throw new ShardError(`--out ${path}: the part is written beside it first, and ${dirname(resolve(path))} takes no new file there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new ShardError(`--out ${path}: the part is written beside it first, and ${partFolder(path)} takes no new file there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   removeQuietly(temporary);
 }

@@ -3,7 +3,7 @@
  * line as a user (December 2026): each is refused before anything runs, naming the file,
  * the path inside it and what was expected, and nothing is written.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { poolsim, tempFolders } from './helpers.ts';
@@ -392,6 +392,25 @@ describe('files that are not what they seem', () => {
     expect(r.err).not.toContain('takes no new file');
     expect(existsSync(join(dir, 'p.json'))).toBe(false);
     expect(readdirSync(dir).some((n) => n.endsWith('.partial'))).toBe(false);
+  });
+
+  test('--out through a link and a `..` after it (`lnk/../gone/p.json`, lnk → real/sub) names the folder the system finds, real/gone, not ./gone, there and writable, as one that "takes no new file" (a review of ce140747)', async () => {
+    const f = write('c.yaml', clash);
+    const here = join(dir, 'linked');
+    mkdirSync(join(here, 'real', 'sub'), { recursive: true });
+    mkdirSync(join(here, 'gone'));
+    symlinkSync('real/sub', join(here, 'lnk'));
+    const target = `${here}/lnk/../gone/p.json`;
+    const r = await poolsim('run', f, '--shard', '0/2', '--out', target);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--out ${target}: the folder ${here}/real/gone does not exist`);
+    expect(r.err).not.toContain('takes no new file');
+    expect(readdirSync(join(here, 'gone'))).toEqual([]);
+    // Where the folder the system finds is there, the part goes in it, as the system opens the path.
+    const there = await poolsim('run', f, '--shard', '0/2', '--out', `${here}/lnk/../p.json`);
+    expect(there.code, there.err).toBe(0);
+    expect(existsSync(join(here, 'real', 'p.json'))).toBe(true);
+    expect(existsSync(join(here, 'p.json'))).toBe(false);
   });
 
   test('--out ending in "/" is refused before the shard runs: a part is a file', async () => {
