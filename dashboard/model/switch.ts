@@ -564,6 +564,37 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
 }
 
 /**
+ * `value` (an edit of a list, or an item, as this mechanic takes it) refused, where edits
+ * inside it refused before (`inner`, in the order made: each one's path in `from`, the setup
+ * before it, and what this mechanic held there) are in it too: the value with each of those
+ * left out, as this mechanic held it (followed to its item in `to`, the setup with the
+ * value; one whose item the value has not is gone with it), then each made again, in the
+ * order made, where that is taken (`attempt`: the value as this mechanic takes it, and what
+ * only it has of the items that it left out, else undefined). What is still left out of
+ * them is returned, each at its path in `to`, to be said as refused. Undefined where none
+ * was, or where the value is refused even so.
+ */
+function withRefusedLeftOut<T extends { k: string; was: unknown }>(value: unknown, inner: readonly T[], from: unknown, to: unknown, path: Path, attempt: (v: unknown) => { list: unknown; left: OwnLeftOut[] } | undefined): { list: unknown; left: OwnLeftOut[]; refused: T[] } | undefined {
+  const followed = inner.flatMap((one) => {
+    const now = isObject(value) || Array.isArray(value) ? rowFollowing(`setup.${one.k}`, from, to) : null;
+    const at = now === null ? [] : parsePath(now).slice(1);
+    return now === null || at.length <= path.length ? [] : [{ one: { ...one, k: joinPath(at) }, inner: at.slice(path.length) }];
+  });
+  if (followed.length === 0) return undefined;
+  let trial = followed.reduce((v, { one, inner: at }) => withValue(v, at, structuredClone(one.was)), value);
+  let taken = attempt(trial);
+  if (!taken) return undefined;
+  const refused: T[] = [];
+  for (const { one, inner: at } of followed) {
+    const made = withValue(trial, at, structuredClone(getAt(value, at)));
+    const again = attempt(made);
+    if (again) [trial, taken] = [made, again];
+    else refused.push(one);
+  }
+  return { ...taken, refused };
+}
+
+/**
  * `back` (the page's memory of a mechanic) with `edits` (made on other mechanics since the
  * page left it, oldest first) where its form has the field and its memory the place for
  * it, each with only what the form has of it (a battle side's flee is no clash's). One the
@@ -643,6 +674,9 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     // sides of one name, and the push was left out unsaid: a review.)
     const under = (k: string) => k === at || k.startsWith(`${at}.`);
     const leftBefore = [...leftOut].filter(([k]) => under(k));
+    // Edits inside it refused before, in the order made, with what this mechanic held there
+    // and their latest: where this edit is refused, tried again with them left out (below).
+    const refusedBefore = [...refused].filter(([k]) => k !== at && under(k)).map(([k, was]) => ({ k, was, entry: latest.get(k) }));
     for (const map of [latest, refused, leftOut, ownOf]) {
       for (const k of [...map.keys()]) if (under(k)) map.delete(k);
     }
@@ -735,6 +769,30 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       out = withEdit(list);
       for (const left of taking.left) leftOut.set(joinPath(left.path), left);
       latest.get(at)!.value = list;
+      continue;
+    }
+    // An edit inside it refused before is in this one's value too (the guards renamed "crew"
+    // on a clash, a side then added or taken out there): the list refused whole for that
+    // alone, the side added did not come back, or the one taken out did, the whole list
+    // said refused; the same two edits the other way round gave the list, the rename alone
+    // said (a review). Each such edit, followed to its item in this one's list, is left out
+    // as it was (what this mechanic held there), then made again, in the order made, where
+    // taken; each left out stays refused, said as before.
+    const attempt = (v: unknown) => {
+      if (refusal(v) === undefined) return { list: v, left: [] };
+      const t = own && Array.isArray(v) ? withOwnWhereTaken(without(v, own), own, edit.path, refusal) : undefined;
+      return t && { list: orderLike(t.list, v), left: t.left };
+    };
+    const again = withRefusedLeftOut(value, refusedBefore, madeBefore, made.setup, edit.path, attempt);
+    if (again) {
+      out = withEdit(again.list);
+      for (const left of again.left) leftOut.set(joinPath(left.path), left);
+      latest.get(at)!.value = again.list;
+      for (const one of again.refused) {
+        refused.set(one.k, one.was);
+        refusedUnder.set(one.k, String(edit.path[0]));
+        if (one.entry) latest.set(one.k, { ...one.entry, edit: { ...one.entry.edit, path: parsePath(one.k) } });
+      }
       continue;
     }
     refused.set(at, held);
