@@ -717,6 +717,9 @@ export class App implements SetupContext {
     // summary bar's links (ui/jump.ts): it was lost to the page's body at the next redraw of
     // a run, Tab going to the results' top and a screen reader to the page's (a review).
     const kept = onStatus ? undefined : keptFocus(active, this.el.results, this.el.summary);
+    // Where the reader scrolled a table or a wide chart to, focused or not: one scrolled with
+    // the mouse went back to its start at the next redraw of a run (a review).
+    const scrolled = keptScroll(this.el.results);
     if (this.el.summary) replace(this.el.summary, renderSummary(this.view, this.current.setup));
     // The set-aside setup's problems are not the file's: hidden while a results file is
     // shown (they read as the file's, and their remove buttons edited a setup not on screen).
@@ -751,6 +754,7 @@ export class App implements SetupContext {
       }),
     );
     if (this.findNode) this.el.results.prepend(this.findNode);
+    scrolled();
     if (onStatus) this.el.results.querySelector<HTMLElement>('.status button')?.focus();
     kept?.();
   }
@@ -1335,7 +1339,7 @@ export class App implements SetupContext {
  * or else its classes, under the chart it is in; with its place among the nodes that selector finds (a results
  * file's results each have a "heatmap of"). Focus on any other control inside the results
  * (the distribution views' radio buttons, the "heatmap of" and Compare's metric selects, a
- * table Chromium's keyboard scrolls, which keeps its scroll here too) went to the page's body at the next redraw, 200ms on in a run, or at once where choosing
+ * table Chromium's keyboard scrolls, its scroll kept by keptScroll) went to the page's body at the next redraw, 200ms on in a run, or at once where choosing
  * with the keyboard drew the results anew; Tab then went to the results' top (a review).
  * A select's choice is the app's, drawn into the new one; an open select's list closes with
  * the node it belongs to, its value the one last chosen. Undefined where focus was on none
@@ -1349,16 +1353,41 @@ function keptFocus(active: Element | null, results: HTMLElement, summary: HTMLEl
   if (selector === undefined) return undefined;
   const nth = [...within.querySelectorAll(selector)].indexOf(active);
   const tabindex = active.getAttribute('tabindex');
-  const { scrollTop, scrollLeft } = active;
   return () => {
     const target = within.querySelectorAll<HTMLElement>(selector)[nth];
     if (!target) return;
     // A chart takes focus by script only (jump.ts set its tabindex on the node now gone).
     if (tabindex !== null && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', tabindex);
-    // A table the keyboard scrolls stays where it was scrolled to (the new one was at its top).
-    target.scrollTop = scrollTop;
-    target.scrollLeft = scrollLeft;
+    // Where a table the keyboard scrolls was scrolled to is keptScroll's, as any scrolled one's.
     target.focus({ preventScroll: true });
+  };
+}
+
+/** What style.css lets scroll inside the results: a table's wrapper, a chart wider than its column. */
+const SCROLLS = '.table-wrap, .panel-body > figure';
+
+/**
+ * Where drawResults puts each scrolled table and chart back once the results are drawn anew:
+ * the node drawn in its place, found by keptFocus's key (focusKey, its place among those the
+ * key finds), is scrolled as the old one was. Only a focused one was kept, by keptFocus: one
+ * scrolled with the mouse or its scrollbar went back to its start at the next redraw of a
+ * run, 200ms on (a review). Those at their start are passed over (the new ones are there).
+ */
+function keptScroll(results: HTMLElement): () => void {
+  const scrolled = [...results.querySelectorAll<HTMLElement>(SCROLLS)]
+    .filter((el) => el.scrollTop !== 0 || el.scrollLeft !== 0)
+    .map((el) => {
+      const selector = focusKey(el, results);
+      return selector === undefined ? undefined : { selector, nth: [...results.querySelectorAll(selector)].indexOf(el), top: el.scrollTop, left: el.scrollLeft };
+    })
+    .filter((s) => s !== undefined);
+  return () => {
+    for (const { selector, nth, top, left } of scrolled) {
+      const target = results.querySelectorAll<HTMLElement>(selector)[nth];
+      if (!target) continue;
+      target.scrollTop = top;
+      target.scrollLeft = left;
+    }
   };
 }
 
@@ -1376,7 +1405,7 @@ function openSelect(within: HTMLElement): boolean {
 /**
  * keptFocus's key for a focused node: a CSS selector of what a redraw keeps, or undefined
  * where nothing kept names it. A node with none of the naming attributes is named by its
- * classes under its chart: a table Chromium lets the keyboard scroll (.table-wrap).
+ * tag and classes under its chart: a table Chromium lets the keyboard scroll (.table-wrap).
  */
 function focusKey(el: HTMLElement, within: HTMLElement): string | undefined {
   if (el.classList.contains('panel') && el.id !== '') return `#${CSS.escape(el.id)}`;
@@ -1385,7 +1414,8 @@ function focusKey(el: HTMLElement, within: HTMLElement): string | undefined {
   const under = chart && within.contains(chart) ? `#${CSS.escape(chart.id)} ` : '';
   // A control's own id is not kept (uid() numbers it anew at each redraw).
   const naming = ['href', 'data-key', 'name', 'aria-label'].filter((a) => el.hasAttribute(a));
-  if (naming.length === 0) return under !== '' && el.classList.length > 0 ? `${under}${tag}${[...el.classList].map((c) => `.${CSS.escape(c)}`).join('')}` : undefined;
+  // (A chart's figure, scrolled across on a narrow screen, has no class: its tag names it there.)
+  if (naming.length === 0) return under !== '' ? `${under}${tag}${[...el.classList].map((c) => `.${CSS.escape(c)}`).join('')}` : undefined;
   const type = el.getAttribute('type');
   const attrs = [...naming, ...(type !== null ? ['type'] : []), ...(type === 'radio' || type === 'checkbox' ? ['value'] : [])];
   return under + tag + attrs.map((a) => `[${a}="${CSS.escape(el.getAttribute(a) ?? '')}"]`).join('');
