@@ -41,6 +41,8 @@ if (linked && 'problem' in linked) {
   if (linked) app.load(linked);
   else app.start();
   if (addressNote) app.message(addressNote, true);
+  // The part a link goes to (at=: a summary bar's or charts list's link opened in a new tab).
+  if (linked?.at !== undefined) app.goWhenDrawn(linked.at);
 }
 
 window.addEventListener('hashchange', () => {
@@ -55,6 +57,7 @@ window.addEventListener('hashchange', () => {
   }
   app.clearMessage();
   app.load(state);
+  if (state.at !== undefined) app.goWhenDrawn(state.at);
 });
 
 /** A results file is shown: what acts on the setup behind it is refused, with why. */

@@ -63,7 +63,7 @@ describe("a setting put in the link's hash", () => {
 
   test('shared links read as before', () => {
     expect(decodeLink(good)).toEqual({ scenario: { name: 'x', system: 'viciousness' } });
-    expect(decodeLink(`${good}&trials=5`)).toEqual({ problem: 'the link holds "trials=", which the page never writes: expected s= (the setup) and at most one c= (the comparison)' });
+    expect(decodeLink(`${good}&trials=5`)).toEqual({ problem: 'the link holds "trials=", which the page never writes: expected s= (the setup), at most one c= (the comparison) and at most one at= (a part of the page to go to)' });
   });
 
   test('"#s=…?workers=2" is said as a setting after the #, not as a link cut short', () => {
@@ -80,6 +80,16 @@ describe("a setting put in the link's hash", () => {
     expect(decodeLink('#trials=5&c=abc')).toEqual({ problem: 'the link holds no setup (s=), only "trials=" and a comparison (c=)' });
   });
 
+  test('at= is the part of the page a link goes to (the summary bar’s and charts list’s links carry it, for a new tab): read with the setup, once; an empty one is a link cut short', () => {
+    const linked = encodeLink({ scenario: { name: 'x' }, compare: { path: 'setup.challenges', value: 3 }, at: 'panel-r0-over-injured' });
+    expect(linked).toMatch(/&at=panel-r0-over-injured$/);
+    expect(decodeLink(linked)).toEqual({ scenario: { name: 'x' }, compare: { path: 'setup.challenges', value: 3 }, at: 'panel-r0-over-injured' });
+    expect(decodeLink(`${good}&at=results`)).toEqual({ scenario: { name: 'x', system: 'viciousness' }, at: 'results' });
+    expect(decodeLink(`${good}&at=`)).toEqual({ problem: "the link's part of the page to go to (at=) is empty; it may have been cut short" });
+    expect(decodeLink(`${good}&at=results&at=setup`)).toMatchObject({ problem: expect.stringMatching(/^the link holds at= more than once/) });
+    expect(decodeLink('#at=results')).toEqual({ problem: 'the link holds no setup (s=), only "at="' });
+  });
+
   test('an empty c= is a comparison cut off, refused as an empty s= is, not A shown alone as the link', () => {
     expect(decodeLink(`${good}&c=`)).toEqual({ problem: "the link's comparison (c=) is empty; it may have been cut short" });
   });
@@ -90,11 +100,11 @@ describe("a setting put in the link's hash", () => {
     // A long value is cut, as every other part of the address said is.
     const problem = (decodeLink(`${good}&workers=${'9'.repeat(500)}`) as { problem: string }).problem;
     expect(problem).toContain(`…/?workers=${'9'.repeat(31)}…#s=…)`);
-    expect(problem.length).toBeLessThan(250);
+    expect(problem.length).toBeLessThan(280); // the words of the message (at= added to them) and the value cut, not 500 nines
   });
 
   test('"#s=…&workers=2" names ?workers= as a setting that goes before the #', () => {
-    expect(decodeLink(`${good}&workers=2`)).toEqual({ problem: 'the link holds "workers=", which the page never writes: expected s= (the setup) and at most one c= (the comparison) (?workers= is a setting of the page, which goes before the #: …/?workers=2#s=…)' });
+    expect(decodeLink(`${good}&workers=2`)).toEqual({ problem: 'the link holds "workers=", which the page never writes: expected s= (the setup), at most one c= (the comparison) and at most one at= (a part of the page to go to) (?workers= is a setting of the page, which goes before the #: …/?workers=2#s=…)' });
   });
 });
 

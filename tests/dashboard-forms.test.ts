@@ -715,8 +715,8 @@ describe('links and files', () => {
     expect(decodeLink(`${good}&c=bm90IGpzb24`)).toMatchObject({ problem: expect.stringMatching(/^the link's comparison \(c=\) cannot be read/) });
     expect(decodeLink('#s=')).toEqual({ problem: "the link's setup (s=) is empty; it may have been cut short" });
     // Parameters the page never writes were ignored without a word.
-    expect(decodeLink(`${good}&trials=5`)).toEqual({ problem: 'the link holds "trials=", which the page never writes: expected s= (the setup) and at most one c= (the comparison)' });
-    expect(decodeLink(`${good}&${good.slice(1)}`)).toEqual({ problem: 'the link holds s= more than once, which the page never writes: expected s= (the setup) and at most one c= (the comparison)' });
+    expect(decodeLink(`${good}&trials=5`)).toEqual({ problem: 'the link holds "trials=", which the page never writes: expected s= (the setup), at most one c= (the comparison) and at most one at= (a part of the page to go to)' });
+    expect(decodeLink(`${good}&${good.slice(1)}`)).toEqual({ problem: 'the link holds s= more than once, which the page never writes: expected s= (the setup), at most one c= (the comparison) and at most one at= (a part of the page to go to)' });
     const proto = encodeLink({ scenario, compare: { path: 'setup.__proto__.polluted', value: 1 } });
     expect(decodeLink(proto)).toEqual({ problem: 'the link\'s comparison (c=) changes "setup.__proto__.polluted": "__proto__" cannot be a field name' });
   });

@@ -11,6 +11,7 @@ import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
 import { defaultScenario } from '../dashboard/model/scenario.ts';
+import { runScenario } from './helpers.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard refusals end-to-end test');
 const RUN_TIMEOUT = 90_000;
@@ -197,9 +198,9 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await p.keyboard.press('Enter');
     await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe('setup');
     await expect(p.evaluate(() => location.hash)).resolves.toBe(link);
-    // A click with Ctrl, Shift or ⌘ (a new tab or window, at "#results", which the page
-    // refuses, saying it holds no setup: dashboard-address.test.ts) is left to the browser,
-    // not taken for a scroll of this page. Seen on the event, the new tab itself not opened:
+    // A click with Ctrl, Shift or ⌘ (a new tab or window, at the link's address: this setup
+    // and at=results, the test below) is left to the browser, not taken for a scroll of this
+    // page. Seen on the event, the new tab itself not opened:
     // a second page running the default scenario crashed the packaged Chromium under load.
     const leftToBrowser = (modifiers: { ctrlKey?: boolean; metaKey?: boolean; shiftKey?: boolean }) =>
       p.evaluate((m) => {
@@ -235,7 +236,7 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await finished(p);
     const link = await p.evaluate(() => location.hash);
     const id = 'panel-r0-over-injured';
-    await p.focus(`.panel-index a[href="#${id}"]`);
+    await p.focus(`.panel-index a[href$="&at=${id}"]`);
     await p.keyboard.press('Enter');
     await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe(id);
     // A smooth scroll: once it is over, the chart's top is just below the bar (three figures
@@ -257,7 +258,7 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
     const p = await suite.page(encodeLink({ scenario: { ...weapons, trials: 2000 } }), { width: 360, height: 800 });
     await finished(p);
-    const toc = p.locator('.panel-index a[href="#panel-r0-over-injured"]');
+    const toc = p.locator('.panel-index a[href$="&at=panel-r0-over-injured"]');
     // Real clicks, each seen at the window after the page's own handler: left to the browser
     // or not; then stopped there, so no second page opens (a second page running the default
     // scenario crashed the packaged Chromium under load: the summary bar's test above).
@@ -287,11 +288,55 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  test('a summary bar’s or charts list’s link opened in a new tab opens this setup there, at its part (it opened "#results", which holds no setup: the new tab said so and showed the default scenario); a part the results do not have is said', async () => {
+    const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+    const p = await suite.page(encodeLink({ scenario: { ...weapons, name: 'new tab heist', trials: 2000 } }), { width: 360, height: 800 });
+    await finished(p);
+    const link = await p.evaluate(() => location.hash);
+    const hrefs = {
+      results: await p.locator('#summary a:text("results ↓")').getAttribute('href'),
+      'panel-r0-over-lasting': await p.locator('.panel-index a').filter({ hasText: await p.locator('#panel-r0-over-lasting h3').textContent() ?? '' }).first().getAttribute('href'),
+    };
+    await p.close();
+    for (const [id, href] of Object.entries(hrefs)) {
+      // What the browser's new tab opens: the page at the link's address.
+      const tab = await suite.page(href!, { width: 360, height: 800 });
+      await finished(tab);
+      await expect(tab.locator('#messages').textContent(), id).resolves.toBe('');
+      await expect(tab.inputValue(field('name')), id).resolves.toBe('new tab heist');
+      await expect(tab.inputValue(field('trials')), id).resolves.toBe('2000');
+      // At its part, clear of the summary bar, with keyboard focus there, as the link's click gives.
+      await expect.poll(() => tab.evaluate((id) => document.activeElement?.id, id), { message: id }).toBe(id);
+      const [bar, top] = await tab.evaluate((id) => [document.getElementById('summary')!.getBoundingClientRect().bottom, document.getElementById(id)!.getBoundingClientRect().top], id);
+      expect(top, id).toBeGreaterThanOrEqual(bar!);
+      expect(top, id).toBeLessThanOrEqual(bar! + 16);
+      // The address is the setup's link again (Copy link's), the part gone to.
+      await expect(tab.evaluate(() => location.hash), id).resolves.toBe(link);
+      await tab.close();
+      // That address: this setup's, with at= the part.
+      expect(href, id).toBe(`${link}&at=${id}`);
+    }
+    // A part these results do not have (a mistyped id, a chart of another setup) is said.
+    const lost = await suite.page(`${link}&at=panel-no-such-chart`, { width: 360, height: 800 });
+    await finished(lost);
+    await expect(lost.locator('#messages .message.problem').textContent()).resolves.toContain('This link goes to “panel-no-such-chart” (at=panel-no-such-chart), which these results do not have');
+    // Among a results file's results the links carry no setup: the address holds the one set
+    // aside, not the file, which no link can hold.
+    await lost.setInputFiles('#file', { name: 'results.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(runScenario({ ...weapons, trials: 500 }))) });
+    await lost.waitForSelector('.results[data-run-state="file"] .panel-index a');
+    for (const link of ['#summary a:text("results ↓")', '.panel-index a >> nth=0']) {
+      await lost.focus(link);
+      await expect(lost.locator(link).getAttribute('href'), link).resolves.toMatch(/^#(results|panel-[^&=]*)$/);
+    }
+    await lost.close();
+    expect(pageErrors).toEqual([]);
+  }, 180_000);
+
   test('a chart a charts list’s link took keyboard focus to keeps it while the run redraws the results, and so does the link itself (focus went to the page’s body at the next redraw, Tab to the Stop button at the results’ top: a review)', async () => {
     const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
     // A run long enough to redraw many times (every 200ms) while the test looks; stopped at the end.
     const p = await suite.page(`?workers=1${encodeLink({ scenario: { ...weapons, trials: 5_000_000 } })}`, { width: 360, height: 800 });
-    await p.waitForSelector('.panel-index a[href="#panel-r0-over-lasting"]', { timeout: RUN_TIMEOUT });
+    await p.waitForSelector('.panel-index a[href$="&at=panel-r0-over-lasting"]', { timeout: RUN_TIMEOUT });
     const id = 'panel-r0-over-lasting';
     // Each check waits for the node it looks at to be drawn anew, so a run over too soon
     // fails here rather than passing unredrawn.
@@ -299,9 +344,9 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
       await p.evaluate((sel) => ((window as unknown as { before: Element | null }).before = document.querySelector(sel)), selector);
       await expect.poll(() => p.evaluate((sel) => document.querySelector(sel) !== (window as unknown as { before: Element | null }).before, selector), { timeout: 10_000 }).toBe(true);
     };
-    await p.focus(`.panel-index a[href="#${id}"]`);
-    await redrawn(`.panel-index a[href="#${id}"]`);
-    await expect(p.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toBe(`#${id}`);
+    await p.focus(`.panel-index a[href$="&at=${id}"]`);
+    await redrawn(`.panel-index a[href$="&at=${id}"]`);
+    await expect(p.evaluate(() => document.activeElement?.getAttribute('href'))).resolves.toMatch(new RegExp(`^#s=.*&at=${id}$`));
     await p.keyboard.press('Enter');
     await expect(p.evaluate(() => document.activeElement?.id)).resolves.toBe(id);
     await redrawn(`#${id}`);
@@ -314,9 +359,9 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
       return { stop: at.closest('.status') !== null, after: (document.getElementById(id)!.compareDocumentPosition(at) & (Node.DOCUMENT_POSITION_FOLLOWING | Node.DOCUMENT_POSITION_CONTAINED_BY)) !== 0 };
     }, id)).resolves.toEqual({ stop: false, after: true });
     // The summary bar's "setup ↓", drawn anew with the bar, keeps it too.
-    await p.focus('#summary a[href="#setup"]');
-    await redrawn('#summary a[href="#setup"]');
-    await expect(p.evaluate(() => document.activeElement?.closest('#summary') !== null && document.activeElement?.getAttribute('href'))).resolves.toBe('#setup');
+    await p.focus('#summary a[href$="&at=setup"]');
+    await redrawn('#summary a[href$="&at=setup"]');
+    await expect(p.evaluate(() => document.activeElement?.closest('#summary') !== null && document.activeElement?.getAttribute('href'))).resolves.toMatch(/^#s=.*&at=setup$/);
     await p.click('.status button:text("Stop")');
     expect(pageErrors).toEqual([]);
   }, 120_000);
@@ -331,7 +376,7 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     // Two frames after the click the chart is where it goes, just below the bar (a smooth
     // scroll had gone some 12px of a few thousand by then).
     const where = await p.evaluate(async (href) => {
-      (document.querySelector(`.panel-index a[href="${href}"]`) as HTMLElement).click();
+      (document.querySelector(`.panel-index a[href$="&at=${href!.slice(1)}"]`) as HTMLElement).click();
       for (let i = 0; i < 2; i++) await new Promise((r) => requestAnimationFrame(r));
       return [document.getElementById('summary')!.getBoundingClientRect().bottom, document.querySelector(href!)!.getBoundingClientRect().top];
     }, id);
@@ -346,10 +391,10 @@ describe.skipIf(!CHROMIUM)('refused with a message, in Chromium', () => {
     await p.emulateMedia({ reducedMotion: 'reduce' });
     await finished(p);
     const id = 'panel-r0-over-injured';
-    await p.click(`.panel-index a[href="#${id}"]`);
+    await p.click(`.panel-index a[href$="&at=${id}"]`);
     await p.setViewportSize({ width: 1400, height: 900 });
     await p.evaluate(() => (document.getElementById('results')!.scrollTop = 0));
-    await p.click(`.panel-index a[href="#${id}"]`);
+    await p.click(`.panel-index a[href$="&at=${id}"]`);
     const [bar, results, panel] = await p.evaluate((id) => [document.getElementById('summary')!.getBoundingClientRect().height, document.getElementById('results')!.getBoundingClientRect().top, document.getElementById(id)!.getBoundingClientRect().top], id);
     expect(bar).toBe(0);
     expect(panel! - results!).toBeLessThanOrEqual(16);

@@ -1,6 +1,9 @@
 /**
  * The setup in the page's address, so a link reproduces it: `#s=` the scenario as
- * base64url JSON, `&c=` the compare change likewise. Decoded with JSON.parse only.
+ * base64url JSON, `&c=` the compare change likewise. Decoded with JSON.parse only. `&at=`
+ * names a part of the page (an element's id: `results`, `panel-…`) to go to once it is
+ * drawn: the summary bar's and the charts list's links carry it (ui/jump.ts), so one opened
+ * in a new tab opens this setup there, where "#results" opened none.
  */
 import type { CompareChange } from './compare.ts';
 import { wordList } from '../../sim/words.ts';
@@ -30,12 +33,15 @@ export const QUERY_PARAMS: Readonly<Record<string, string>> = {
 export interface LinkState {
   scenario: Record<string, unknown>;
   compare?: CompareChange;
+  /** The id of the part of the page to go to once the results are drawn (`at=`). */
+  at?: string;
 }
 
 export function encodeLink(state: LinkState): string {
   const params = new URLSearchParams();
   params.set('s', toBase64Url(JSON.stringify(state.scenario)));
   if (state.compare) params.set('c', toBase64Url(JSON.stringify(state.compare)));
+  if (state.at !== undefined) params.set('at', state.at);
   return `#${params.toString()}`;
 }
 
@@ -43,15 +49,15 @@ export function encodeLink(state: LinkState): string {
 export function decodeLink(hash: string): LinkState | { problem: string } | undefined {
   const params = new URLSearchParams(hash.replace(/^#/, ''));
   const s = params.get('s');
-  // The page writes s= and c= once each: anything else in a link (a hand-added trials=, a
-  // second s=) would be ignored without a word, so the link is refused, saying what.
+  // The page writes s=, c= and at= once each: anything else in a link (a hand-added trials=,
+  // a second s=) would be ignored without a word, so the link is refused, saying what.
   const keys = [...params.keys()];
-  const extra = [...new Set(keys.filter((k) => (k !== 's' && k !== 'c') || keys.indexOf(k) !== keys.lastIndexOf(k)))];
+  const extra = [...new Set(keys.filter((k) => (k !== 's' && k !== 'c' && k !== 'at') || keys.indexOf(k) !== keys.lastIndexOf(k)))];
   if (s !== null && extra.length > 0) {
     // A page setting put after the # ("#s=…&workers=2") is named as one, with where it goes.
     const setting = extra.find((k) => Object.hasOwn(QUERY_PARAMS, k));
     const where = setting === undefined ? '' : ` (?${setting}= is a setting of the page, which goes before the #: …/?${cut(`${setting}=${params.get(setting)}`)}#s=…)`;
-    return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup) and at most one c= (the comparison)${where}` };
+    return { problem: `the link holds ${extra.map((k) => (k === 's' || k === 'c' || k === 'at' ? `${k}= more than once` : `"${k}="`)).join(' and ')}, which the page never writes: expected s= (the setup), at most one c= (the comparison) and at most one at= (a part of the page to go to)${where}` };
   }
   // A query added after the hash ("#s=…?workers=2") is the hash's, and cannot be base64url:
   // said as that, not as a link cut short.
@@ -86,8 +92,12 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
   if (scenario === null || typeof scenario !== 'object' || Array.isArray(scenario)) {
     return { problem: 'the link holds no scenario object' };
   }
+  // An empty at= is a link cut short too: the part it went to is lost, not "none".
+  const at = params.get('at');
+  if (at === '') return { problem: 'the link\'s part of the page to go to (at=) is empty; it may have been cut short' };
+  const going = at === null ? {} : { at };
   const c = params.get('c');
-  if (c === null) return { scenario: scenario as Record<string, unknown> };
+  if (c === null) return { scenario: scenario as Record<string, unknown>, ...going };
   // An empty c= is a comparison cut off, not none: A alone would pass for the link (it did).
   if (c === '') return { problem: 'the link\'s comparison (c=) is empty; it may have been cut short' };
   try {
@@ -108,7 +118,7 @@ export function decodeLink(hash: string): LinkState | { problem: string } | unde
     if (!/^(setup|rules)\./.test(compare.path)) {
       return { problem: `the link's comparison (c=) changes "${compare.path}": Compare changes a setup field or a rule (B runs A's trials on its own seed)` };
     }
-    return { scenario: scenario as Record<string, unknown>, compare: { path: compare.path, value: compare.value } };
+    return { scenario: scenario as Record<string, unknown>, compare: { path: compare.path, value: compare.value }, ...going };
   } catch (err) {
     return { problem: `the link's comparison (c=) cannot be read (${(err as Error).message}); it may have been cut short` };
   }

@@ -17,6 +17,7 @@ import { readOpenedFile, scenarioFileName, scenarioFileText, scenarioOfResult, t
 import { NotUtf8, decodeUtf8 } from '../../sim/scenarioText.ts';
 import { pruneEmpty, withValue, type Path } from '../../reports/fields/paths.ts';
 import { encodeLink, type LinkState } from '../model/url.ts';
+import { jumpTo } from './jump.ts';
 import { yamlFileText } from '../model/yamlFile.ts';
 import { checkScenario, fieldOf, placeErrors, type Checked } from '../model/validate.ts';
 import { ExactChecksRefused, LiveRun } from '../../workers/live.ts';
@@ -109,6 +110,8 @@ export class App implements SetupContext {
   private judging: LiveRun | undefined;
   private runTimer: ReturnType<typeof setTimeout> | undefined;
   private view: ResultsView = { state: 'idle', results: [] };
+  /** The part of the page a link's `at=` goes to, until the results drawn hold it (land). */
+  private landing: string | undefined;
   /**
    * How the run in flight's results are to be read (its sweep's axes and point count, what B
    * changes): put on the view with its first figures, not before. Until then the figures
@@ -757,6 +760,28 @@ export class App implements SetupContext {
     scrolled();
     if (onStatus) this.el.results.querySelector<HTMLElement>('.status button')?.focus();
     kept?.();
+    this.land();
+  }
+
+  /**
+   * A link's `at=` (model/url.ts: the summary bar's and charts list's links carry it, for a
+   * new tab): the page goes there once the run is over and its results are drawn. Not before:
+   * a run's results grow as its figures come in (thousands of pixels on a phone), and a part
+   * gone to at the first ones was left far off by Chromium's scroll anchoring.
+   */
+  goWhenDrawn(id: string): void {
+    this.landing = id;
+    this.land();
+  }
+
+  private land(): void {
+    const id = this.landing;
+    if (id === undefined || this.view.state === 'idle' || this.view.state === 'running') return;
+    this.landing = undefined;
+    if (jumpTo(id)) return;
+    // No such part (a chart of a setup since changed by hand, an id mistyped): said, not
+    // passed over, the link having promised a place the page does not show.
+    this.message(`This link goes to “${id}” (at=${id}), which these results do not have: showing the setup it holds.`, true);
   }
 
   /**
