@@ -1825,3 +1825,27 @@ describe('random chains of switches over every mechanic (seeded)', () => {
     expect(failures).toEqual([]);
   }, 60_000);
 });
+
+// A review of 0508ed8b..d4faf567 (sameItems inPlace=false, followCarried, itemsOnAnother in
+// what both forms have). Each test compares the routes straight back, by way of a knowledge
+// roll and by way of a VDP basic check.
+describe('a review of same-length pairing by place (inPlace false) and followCarried', () => {
+  const routes = [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const;
+  const rival = (n: number) => ({ name: `rival ${n}`, rank: 3, designs: [{ severity: 'light' }] });
+
+  test('a Vary row or a Find question of a combatant of a side the battle started from its own template: never carried to the clash\'s combatant at its place', () => {
+    // The battle's guards' "guard" count: straight back on the clash (same side names) the row
+    // varied the clash's guards' captain's count, the question asked of it, unsaid.
+    const page = asThePage(newScenario('viciousness', 'clash'));
+    page.go('viciousness', 'knowledge');
+    page.go('viciousness', 'battle');
+    const q = { name: 'q', vary: 'setup.sides.1.combatants.0.count', values: [2, 3, 4, 5], metric: 'wounded.crew', target: 1 };
+    page.current = { ...page.current, sweep: { 'setup.sides.1.combatants.0.count': [1, 2, 3] }, solve: [q] };
+    const back = page.go('viciousness', 'clash');
+    expect((page.current.setup as any).sides[1].combatants[0].name).toBe('captain');
+    expect(page.current.sweep).toBeUndefined();
+    expect(page.current.solve).toBeUndefined();
+    expect(back.notes.some((n) => n.includes('Vary row') && n.includes('left out'))).toBe(true);
+    expect(back.dropped).toContain('the Find question "q" (setup.sides.1.combatants.0.count)');
+  });
+});

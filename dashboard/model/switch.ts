@@ -930,11 +930,21 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
    */
   const followCarried = (path: string): string | null => {
     const parts = parsePath(path);
-    if (parts[0] !== 'setup' || parts.length < 3) return path;
-    const [there, here] = [oldSetup[String(parts[1])], isObject(scenario.setup) ? scenario.setup[String(parts[1])] : undefined];
-    if (!Array.isArray(there) || !Array.isArray(here)) return path;
+    if (parts[0] !== 'setup') return path;
     const names = (list: unknown[]) => JSON.stringify(list.map((x) => (isObject(x) ? x.name : undefined)));
-    return names(there) === names(here) ? path : rowFollowing(path, oldSetup, scenario.setup, false);
+    // Each list on the way, not only the setup's own: the sides' names the same, a row of the
+    // battle's guards' "guard" (its own template's) came back on the clash's guards' captain,
+    // another combatant, unsaid (a review).
+    let [there, here]: [unknown, unknown] = [oldSetup, scenario.setup];
+    for (const part of parts.slice(1)) {
+      if (Array.isArray(there) && /^\d+$/.test(part)) {
+        // (No list here: as before, the row is checked, and refused, where it is.)
+        if (!Array.isArray(here)) return path;
+        if (names(there) !== names(here)) return rowFollowing(path, oldSetup, scenario.setup, false);
+      }
+      [there, here] = [isObject(there) || Array.isArray(there) ? (there as Obj)[part] : undefined, isObject(here) || Array.isArray(here) ? (here as Obj)[part] : undefined];
+    }
+    return path;
   };
   const leftForm = typeof old.system === 'string' && typeof old.mechanic === 'string' ? formFor(old.system as SystemName, old.mechanic) : undefined;
   const leftField = (key: string) => leftForm?.fields.find((f) => f.key === key);
