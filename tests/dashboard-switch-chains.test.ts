@@ -1833,6 +1833,58 @@ describe('a review of same-length pairing by place (inPlace false) and followCar
   const routes = [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const;
   const rival = (n: number) => ({ name: `rival ${n}`, rank: 3, designs: [{ severity: 'light' }] });
 
+  test('two rivals of one name the page itself gave ("+ add rival" after one was taken out), the second renamed: the rename comes back, nothing said, by every route', () => {
+    // rivals [countess]; on the campaign "+ add rival" twice (rival 2, rival 3), rival 2 taken
+    // out, "+ add rival" again (the page names it "rival 3" too), the second renamed "earl".
+    // Back on the rivals by way of another mechanic (or from a campaign started from its own
+    // template, by every route): "earl" gone, said "did not come back: … an item … does not
+    // hold" and the list said refused ("cannot take"), though the rivals mechanic takes it.
+    for (const carried of [true, false]) {
+      const ends = new Set<string>();
+      for (const via of routes) {
+        const at = `${carried ? 'carried' : 'template'}, ${via.join('/') || 'straight'}`;
+        const page = asThePage(newScenario('viciousness', 'rivals'));
+        if (!carried) page.go('viciousness', 'knowledge');
+        page.go('viciousness', 'campaign');
+        page.add(['setup', 'rivals'], rival(2));
+        page.add(['setup', 'rivals'], rival(3));
+        page.remove(['setup', 'rivals'], 1);
+        page.add(['setup', 'rivals'], rival(3));
+        page.current = withValue(page.current, ['setup', 'rivals', 2, 'name'], 'earl') as Obj;
+        if (via.length) page.go(via[0], via[1]);
+        const back = page.go('viciousness', 'rivals');
+        expect((page.current.setup as any).rivals.map((r: Obj) => r.name), at).toEqual(['countess', 'rival 3', 'earl']);
+        expect(back.notes.filter((n) => /did not come back|cannot take/.test(n)), at).toEqual([]);
+        ends.add(JSON.stringify(page.current));
+      }
+      expect(ends.size).toBe(1);
+    }
+  });
+
+  test('a side renamed to another side\'s name for a moment ("crew" typed as "guards", "+ add side", the guards renamed "watch"): the renames and the side added come back, by every route', () => {
+    // A clash, by way of a knowledge roll, on a battle (its own template). There the crew
+    // renamed "guards", "+ add side", then the (battle's) guards renamed "watch": back on the
+    // clash, by every route, the clash's [crew, guards] as they were, said "cannot take" the
+    // list made there and "“watch” … did not come back: what was edited there is an item
+    // “Violence: one clash” does not hold" (the clash holds the guards renamed).
+    const ends = new Set<string>();
+    for (const via of routes) {
+      const at = via.join('/') || 'straight';
+      const page = asThePage(newScenario('viciousness', 'clash'));
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'battle');
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], 'guards') as Obj;
+      page.add(['setup', 'sides'], { name: 'others', combatants: [{ name: 'captain' }] });
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'watch') as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'clash');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name), at).toEqual(['guards', 'watch', 'others']);
+      expect(back.notes.filter((n) => /did not come back|cannot take/.test(n)), at).toEqual([]);
+      ends.add(JSON.stringify(page.current));
+    }
+    expect(ends.size).toBe(1);
+  });
+
   test('a Vary row or a Find question of a combatant of a side the battle started from its own template: never carried to the clash\'s combatant at its place', () => {
     // The battle's guards' "guard" count: straight back on the clash (same side names) the row
     // varied the clash's guards' captain's count, the question asked of it, unsaid.

@@ -313,6 +313,17 @@ function sameItems(was: readonly unknown[], now: readonly unknown[], rest: (x: O
     const rivals = where(now, n).filter((f) => !pairs.has(f) && alike(now[f]) === alike(x));
     if (from.length === 1 && rivals.length === 1) pairs.set(j, from[0]!);
   });
+  // …and those of a shared name left, as many in each list: in their order. Two rivals the
+  // page itself named "rival 3" ("+ add rival" after one was taken out), or the crew typed as
+  // "guards" for a moment: never by place (inPlace false), the second renamed there was an
+  // item the memory did not hold, its rename lost and said "did not come back" (a review).
+  for (const n of new Set(now.flatMap((x, j) => (pairs.has(j) ? [] : [name(x)])))) {
+    if (n === undefined) continue;
+    const taken = new Set(pairs.values());
+    const left = where(now, n).filter((j) => !pairs.has(j));
+    const from = where(was, n).filter((k) => !taken.has(k));
+    if ((where(now, n).length > 1 || where(was, n).length > 1) && left.length === from.length) left.forEach((j, i) => pairs.set(j, from[i]!));
+  }
   // The names gone and the names new: of each list, the items with a name paired with none
   // (where no name is shared, those whose name the other list has not).
   const paired = new Set(pairs.values());
