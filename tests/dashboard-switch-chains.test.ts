@@ -1885,6 +1885,23 @@ describe('a review of same-length pairing by place (inPlace false) and followCar
     expect(ends.size).toBe(1);
   });
 
+  test('a clash of one side (the other taken out), an edit of the battle\'s template side: the same end by every route', () => {
+    // Straight back the battle's guards come (count 3); by way of a knowledge roll or a basic
+    // check they do not, said. Before these commits, the same by every route.
+    const ends = new Set<string>();
+    for (const via of routes) {
+      const page = asThePage(newScenario('viciousness', 'clash'));
+      page.remove(['setup', 'sides'], 1);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'battle');
+      page.current = withValue(page.current, ['setup', 'sides', 1, 'combatants', 0, 'count'], 3) as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      page.go('viciousness', 'clash');
+      ends.add(JSON.stringify(page.current.setup));
+    }
+    expect([...ends]).toHaveLength(1);
+  });
+
   test('a Vary row or a Find question of a combatant of a side the battle started from its own template: never carried to the clash\'s combatant at its place', () => {
     // The battle's guards' "guard" count: straight back on the clash (same side names) the row
     // varied the clash's guards' captain's count, the question asked of it, unsaid.

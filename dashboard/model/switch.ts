@@ -1086,6 +1086,25 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     return true;
   };
   /**
+   * Back on a mechanic, `value` (its memory with the edits made since) as the setup's `key`
+   * where what it is refused for is what the memory itself was refused for when the page left
+   * it: by way of any other mechanic it comes back so (the memory is taken as it is, the
+   * edits over it). A clash of one side (the other taken out), on a battle from its own
+   * template the guards' count set: straight back the battle's guards came, said nowhere, by
+   * way of a knowledge roll or a basic check they did not, said (a review).
+   */
+  const keepAsHeld = (key: string, value: unknown): boolean => {
+    if (!remembered) return false;
+    const had = problemsOf(remembered);
+    const now = problemsOf(scenario);
+    const candidate = { ...setup, [key]: value };
+    const trial = { ...scenario, setup: candidate };
+    if (![...problemsOf(trial)].every((m) => had.has(m) || now.has(m))) return false;
+    setup = candidate;
+    scenario = trial;
+    return true;
+  };
+  /**
    * A value of the designer's carried to a field the new form labels otherwise (a contest's
    * "dice" become a conflict fighter's "attack dice", where its Stamina was): said, as what
    * is left behind is (it went without a word, a dashboard audit).
@@ -1138,7 +1157,7 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // minions, unsaid, where by way of a knowledge roll it stayed (a review). (Where edits
     // were made there: with none recorded, the memory is no more the designer's latest.)
     // What this mechanic has no field for is said left out above, as by any switch.
-    if (backSetup && latest && field?.kind === 'list' && key in backSetup && editedSince(key) && startedElsewhere(key) && tryKeep(key, structuredClone(backSetup[key]))) {
+    if (backSetup && latest && field?.kind === 'list' && key in backSetup && editedSince(key) && startedElsewhere(key) && (tryKeep(key, structuredClone(backSetup[key])) || keepAsHeld(key, structuredClone(backSetup[key])))) {
       kept.push(key);
       startedFrom[key] = structuredClone(backStarted[key]);
       fromEdits.add(key);
