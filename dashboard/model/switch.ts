@@ -536,9 +536,24 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
   const [system, mechanic] = edit.from.split('/');
   const notHeld: NotHeld[] = [];
   // Each item of the list as it comes back: the edit's (`v`), its memory's item (`b`, where it is one), and what of it that list holds (`base`).
+  /** The memory's items paired with an item of that list (by sameItems, or renamed onto there). */
+  const mine_ = new Set(mine.values());
   const out = taken.flatMap((v, j): { v: unknown; base: unknown; b?: number; replaced?: true }[] => {
     const k = theirsOf.get(j);
-    const b = k === undefined ? undefined : mine.get(k);
+    let b = k === undefined ? undefined : mine.get(k);
+    // Renamed there to the name of an item of the memory's that list never held (the
+    // campaign's countess renamed "duke", the rivals' memory holding a duke): that item, as
+    // a rename is followed everywhere, replaced by the one set there, said. Taken for none,
+    // it was said "did not come back" while the rank set on it next came back on the duke,
+    // by name (a review).
+    const n = isObject(v) && typeof v.name === 'string' ? v.name : undefined;
+    if (b === undefined && k !== undefined && n !== undefined && taken.filter((t) => isObject(t) && t.name === n).length === 1) {
+      const held = before.flatMap((x, i) => (isObject(x) && x.name === n && !mine_.has(i) ? [i] : []));
+      if (held.length === 1) {
+        b = held[0]!;
+        mine_.add(b);
+      }
+    }
     if (k === undefined || !isObject(v)) return [{ v, base: v }];
     // One the list there held before the edit, and the memory never (that list's own
     // template's): not this mechanic's item, nor one the designer added to it. Edited
@@ -564,7 +579,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
   // memory's item before it. Given up on (the
   // list as made there, whole), the dogs added on a battle were gone after an edit of the
   // guards on the clash, its own template of two, by every route, unsaid (a review).
-  const paired = new Set(mine.values());
+  const paired = mine_;
   before.forEach((held, b) => {
     if (paired.has(b)) return;
     const after = out.reduce((last, e, i) => (e.b !== undefined && e.b < b ? i : last), -1);
