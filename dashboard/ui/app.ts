@@ -112,6 +112,8 @@ export class App implements SetupContext {
   private view: ResultsView = { state: 'idle', results: [] };
   /** The part of the page a link's `at=` goes to, until the results drawn hold it (land). */
   private landing: string | undefined;
+  /** Takes off the listeners that cancel a landing on the reader's own reading (goWhenDrawn). */
+  private landingWatch: (() => void) | undefined;
   /**
    * How the run in flight's results are to be read (its sweep's axes and point count, what B
    * changes): put on the view with its first figures, not before. Until then the figures
@@ -420,6 +422,10 @@ export class App implements SetupContext {
     // A file still being read is superseded by this state (a link followed after it: a
     // review found the late file replacing it, as it had replaced a file opened after it).
     this.opens++;
+    // A landing a link's at= asked for is that link's setup's: not another's, loaded since
+    // (an address pasted while the run went on, a file opened), which was taken there at its
+    // run's end (a review). A link with at= of its own asks again (main.ts).
+    this.stopLanding();
     this.forgetAnswers();
     this.leftBehind.clear();
     this.leftUntouched.clear();
@@ -571,16 +577,19 @@ export class App implements SetupContext {
     this.el.messages.replaceChildren();
   }
 
-  message(text: string, problem: boolean): void {
-    replace(
-      this.el.messages,
-      h(
-        'div',
-        { class: problem ? 'message problem' : 'message', attrs: { role: problem ? 'alert' : 'status' } },
-        h('span', { class: 'message-text' }, text),
-        h('button', { class: 'dismiss', attrs: { type: 'button', 'aria-label': 'dismiss' }, on: { click: () => this.el.messages.replaceChildren() } }, '×'),
-      ),
+  /**
+   * `append`: said beside the messages already shown (a link's at= not found, beside the
+   * address's own note), not in place of them; each then dismissed on its own.
+   */
+  message(text: string, problem: boolean, options: { append?: boolean } = {}): void {
+    const node: HTMLElement = h(
+      'div',
+      { class: problem ? 'message problem' : 'message', attrs: { role: problem ? 'alert' : 'status' } },
+      h('span', { class: 'message-text' }, text),
+      h('button', { class: 'dismiss', attrs: { type: 'button', 'aria-label': 'dismiss' }, on: { click: () => node.remove() } }, '×'),
     );
+    if (options.append === true) this.el.messages.append(node);
+    else replace(this.el.messages, node);
   }
 
   // ------------------------------------------------------------ drawing
@@ -767,21 +776,50 @@ export class App implements SetupContext {
    * A link's `at=` (model/url.ts: the summary bar's and charts list's links carry it, for a
    * new tab): the page goes there once the run is over and its results are drawn. Not before:
    * a run's results grow as its figures come in (thousands of pixels on a phone), and a part
-   * gone to at the first ones was left far off by Chromium's scroll anchoring.
+   * gone to at the first ones was left far off by Chromium's scroll anchoring. Not at all
+   * where the reader has begun reading meanwhile (a wheel, a touch, a key, a click, an edit):
+   * the run's end moved them all the same (a review). The page's own growth is none of those.
    */
   goWhenDrawn(id: string): void {
+    this.stopLanding();
     this.landing = id;
+    const cancel = (e: Event) => {
+      // A modifier alone (Ctrl held for a Ctrl-click, Shift) is not yet reading elsewhere.
+      if (e instanceof KeyboardEvent && ['Shift', 'Control', 'Alt', 'Meta'].includes(e.key)) return;
+      this.stopLanding();
+    };
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown', 'input'];
+    for (const type of events) window.addEventListener(type, cancel, { capture: true, passive: true });
+    this.landingWatch = () => {
+      for (const type of events) window.removeEventListener(type, cancel, { capture: true });
+    };
     this.land();
+  }
+
+  /** The reader's own reading cancels a landing not yet made (goWhenDrawn); so does making it. */
+  private stopLanding(): void {
+    this.landing = undefined;
+    this.landingWatch?.();
+    this.landingWatch = undefined;
   }
 
   private land(): void {
     const id = this.landing;
     if (id === undefined || this.view.state === 'idle' || this.view.state === 'running') return;
-    this.landing = undefined;
-    if (jumpTo(id)) return;
+    this.stopLanding();
+    // Only a part a link goes to (the README's grammar: results, setup, a chart's panel-…):
+    // any other id on the page (the summary bar, the file input) took focus without a word.
+    if (AT_PARTS.test(id) && jumpTo(id)) return;
     // No such part (a chart of a setup since changed by hand, an id mistyped): said, not
-    // passed over, the link having promised a place the page does not show.
-    this.message(`This link goes to “${id}” (at=${id}), which these results do not have: showing the setup it holds.`, true);
+    // passed over, the link having promised a place the page does not show; beside what else
+    // the address said (?worker=2's "did you mean"), which a message of its own replaced.
+    this.message(
+      AT_PARTS.test(id)
+        ? `This link goes to “${id}” (at=${id}), which these results do not have: showing the setup it holds.`
+        : `This link goes to “${id}” (at=${id}), which is not a part of the page a link goes to (results, setup or a chart's panel-…): showing the setup it holds.`,
+      true,
+      { append: true },
+    );
   }
 
   /**
@@ -1387,6 +1425,9 @@ function keptFocus(active: Element | null, results: HTMLElement, summary: HTMLEl
     target.focus({ preventScroll: true });
   };
 }
+
+/** The parts a link's at= goes to (model/url.ts, the README): the results, the setup, a chart. */
+const AT_PARTS = /^(results|setup|panel-.+)$/;
 
 /** What style.css lets scroll inside the results: a table's wrapper, a chart wider than its column. */
 const SCROLLS = '.table-wrap, .panel-body > figure';

@@ -1,0 +1,96 @@
+/**
+ * A link's at= (model/url.ts, App.goWhenDrawn), in Chromium: the page goes to its part once
+ * the run is over, but not where the reader has started reading elsewhere meanwhile (a
+ * review: a wheel, a key or a click then was undone at the run's end, the page yanked to
+ * the part); a part not found is said beside an address note, not over it; and only the
+ * parts a link goes to (results, setup, a chart's panel-…) are gone to.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { dashboardSuite } from './dashboard-server.ts';
+import { chromiumOrSkip } from './browser.ts';
+import { encodeLink } from '../dashboard/model/url.ts';
+
+const CHROMIUM = await chromiumOrSkip('the dashboard at= landing end-to-end test');
+const RUN_TIMEOUT = 90_000;
+const suite = dashboardSuite(CHROMIUM, { prefix: 'poolsim-landing-', viewport: { width: 360, height: 800 }, runTimeout: RUN_TIMEOUT });
+const { pageErrors, finished } = suite;
+const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
+const PHONE = { width: 360, height: 800 };
+const ID = 'panel-r0-over-lasting';
+
+describe.skipIf(!CHROMIUM)('a link’s at=, in Chromium', () => {
+  // A run of a few seconds on one worker, its first figures drawn well before its end.
+  const slow = (name: string) => `?workers=1${encodeLink({ scenario: { ...weapons, name, trials: 200_000 }, at: ID })}`;
+
+  for (const [how, act] of [
+    ['a turn of the mouse wheel', async (p: Page) => { await p.mouse.move(180, 400); await p.mouse.wheel(0, 700); }],
+    ['a key (Page Down)', async (p: Page) => { await p.keyboard.press('PageDown'); }],
+    ['a click', async (p: Page) => { await p.click('h1'); }],
+  ] as const) {
+    test(`the reader who has started reading elsewhere while the run goes on (${how}) is left there at its end, not moved to the link’s part`, async () => {
+      const p = await suite.page(slow(`landing ${how}`), PHONE);
+      await p.waitForSelector(`.results[data-run-state="running"] #${ID}`, { timeout: RUN_TIMEOUT });
+      await act(p);
+      await p.waitForTimeout(300);
+      const before = await p.evaluate(() => window.scrollY);
+      await finished(p);
+      // A redraw or two after the end.
+      await p.waitForTimeout(500);
+      await expect(p.evaluate(() => window.scrollY)).resolves.toBe(before);
+      await expect(p.evaluate(() => document.activeElement?.id ?? '')).resolves.not.toBe(ID);
+      expect(pageErrors).toEqual([]);
+    }, 120_000);
+  }
+
+  test('another setup loaded while the run goes on (an address pasted: a hashchange with no at=) is not taken to the first link’s part at its run’s end', async () => {
+    const p = await suite.page(slow('landing superseded'), PHONE);
+    await p.waitForSelector(`.results[data-run-state="running"] #${ID}`, { timeout: RUN_TIMEOUT });
+    // As the address bar does it: no key nor click reaches the page.
+    const other = encodeLink({ scenario: { ...weapons, name: 'pasted heist', trials: 2000 } });
+    await p.evaluate((hash) => (location.hash = hash), other);
+    await expect.poll(() => p.evaluate(() => (document.querySelector('[data-path="name"] > input') as HTMLInputElement).value)).toBe('pasted heist');
+    await finished(p);
+    await p.waitForTimeout(500);
+    await expect(p.evaluate(() => document.activeElement?.id ?? '')).resolves.not.toBe(ID);
+    await expect(p.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(p.locator('#messages').textContent()).resolves.toBe('');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('the page’s own growth while the run goes on does not cancel the landing: at its end the part is gone to', async () => {
+    const p = await suite.page(slow('landing untouched'), PHONE);
+    await finished(p);
+    await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe(ID);
+    const [bar, top] = await p.evaluate((id) => [document.getElementById('summary')!.getBoundingClientRect().bottom, document.getElementById(id)!.getBoundingClientRect().top], ID);
+    expect(top).toBeGreaterThanOrEqual(bar!);
+    expect(top).toBeLessThanOrEqual(bar! + 16);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a part the results do not have is said beside the address’s own note (?worker=2), not over it', async () => {
+    const p = await suite.page(`?worker=2${encodeLink({ scenario: { ...weapons, trials: 2000 }, at: 'panel-no-such-chart' })}`, PHONE);
+    await finished(p);
+    await expect.poll(() => p.locator('#messages').textContent()).toContain('which these results do not have');
+    const said = await p.locator('#messages').textContent();
+    expect(said).toContain('?worker=2 in the address is not a setting the page knows');
+    // Each dismissed on its own.
+    await expect(p.locator('#messages .message').count()).resolves.toBe(2);
+    await p.locator('#messages .message').first().locator('button.dismiss').click();
+    await expect(p.locator('#messages .message').count()).resolves.toBe(1);
+    await expect(p.locator('#messages').textContent()).resolves.toContain('which these results do not have');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('at= goes to a part a link goes to (results, setup, a chart’s panel-…), not to any id on the page (the summary bar, the file input): one such is said', async () => {
+    for (const id of ['summary', 'file']) {
+      const p = await suite.page(encodeLink({ scenario: { ...weapons, trials: 2000 }, at: id }), PHONE);
+      await finished(p);
+      await expect.poll(() => p.locator('#messages').textContent(), { message: id }).toContain(`at=${id}`);
+      await expect(p.evaluate(() => document.activeElement?.id ?? ''), id).resolves.not.toBe(id);
+      await p.close();
+    }
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+});
