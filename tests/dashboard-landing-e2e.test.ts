@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { dashboardSuite } from './dashboard-server.ts';
 import { chromiumOrSkip } from './browser.ts';
 import { encodeLink } from '../dashboard/model/url.ts';
+import { runScenario } from './helpers.ts';
 
 const CHROMIUM = await chromiumOrSkip('the dashboard at= landing end-to-end test');
 const RUN_TIMEOUT = 90_000;
@@ -56,6 +57,23 @@ describe.skipIf(!CHROMIUM)('a link’s at=, in Chromium', () => {
     await expect(p.evaluate(() => document.activeElement?.id ?? '')).resolves.not.toBe(ID);
     await expect(p.evaluate(() => window.scrollY)).resolves.toBe(0);
     await expect(p.locator('#messages').textContent()).resolves.toBe('');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  test('a results file opened while the run goes on (dropped on the page: no key nor click reaches it) is not taken to the link’s part, nor said not to have it', async () => {
+    const p = await suite.page(slow('landing file'), PHONE);
+    await p.waitForSelector(`.results[data-run-state="running"] #${ID}`, { timeout: RUN_TIMEOUT });
+    // A drop as the browser's own: a drag of a file onto the page fires no key, pointer nor input event there.
+    await p.evaluate((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'results.json', { type: 'application/json' }));
+      window.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+    }, JSON.stringify(runScenario({ ...weapons, trials: 500 })));
+    await p.waitForSelector('.results[data-run-state="file"]', { timeout: RUN_TIMEOUT });
+    await p.waitForTimeout(500);
+    await expect(p.evaluate(() => document.activeElement?.id ?? '')).resolves.not.toBe(ID);
+    await expect(p.evaluate(() => window.scrollY)).resolves.toBe(0);
+    await expect(p.locator('#messages').textContent()).resolves.not.toContain('at=');
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -449,6 +449,9 @@ export class App implements SetupContext {
 
   async open(file: File): Promise<void> {
     const opening = ++this.opens;
+    // Nor is a file's (dropped on the page: no key, click nor input reached it): its results
+    // were taken to the link's part, or said not to have it (a review).
+    this.stopLanding();
     if (file.size > MAX_FILE_BYTES) {
       this.message(`${file.name}: too large to be a scenario or results file (${Math.round(file.size / 1e6)} MB)`, true);
       return;
