@@ -1942,6 +1942,24 @@ describe('a review of same-length pairing by place (inPlace false) and followCar
     expect(back.notes.some((n) => n.includes('Vary row') && n.includes('left out'))).toBe(true);
     expect(back.dropped).toContain('the Find question "q" (setup.sides.1.combatants.0.count)');
   });
+
+  test('a battle of one side (the other taken out), by way of a clash from its own template, nothing edited there: the same end by every route', () => {
+    // Straight back the battle came back with the clash's template's crew and guards (the
+    // guards with the battle's flee), said nowhere; by way of a knowledge roll or a basic
+    // check, as the page left it, [guards] (route fuzzer seed 429, older than HEAD~5).
+    const ends = new Set<string>();
+    for (const via of routes) {
+      const page = asThePage(newScenario('viciousness', 'battle'));
+      page.remove(['setup', 'sides'], 0);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'clash');
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name), via.join('/') || 'straight').toEqual(['guards']);
+      ends.add(JSON.stringify(page.current) + JSON.stringify(back.notes));
+    }
+    expect([...ends]).toHaveLength(1);
+  });
 });
 
 // A review of 63a253b6 (withRefusedLeftOut): a side renamed on the other mechanic to a name

@@ -1158,7 +1158,10 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // roll came back by way of a campaign, its Compare change of a rival's rank back, with
     // the campaign's template countess, what was typed on them gone unsaid).
     if (backSetup && field !== undefined && field.kind !== 'group' && typed.length === 0) {
-      if (key in backSetup ? tryKeep(key, structuredClone(backSetup[key])) && ((startedFrom[key] = structuredClone(backStarted[key])), true) : untouchedHere && tryDrop(key)) continue;
+      // (Refused only for what the memory itself was refused for, as by way of any other
+      // mechanic, keepAsHeld: a battle of one side, by way of a clash from its own template,
+      // came back straight with the clash's template's crew and guards, unsaid: a review.)
+      if (key in backSetup ? (tryKeep(key, structuredClone(backSetup[key])) || keepAsHeld(key, structuredClone(backSetup[key]))) && ((startedFrom[key] = structuredClone(backStarted[key])), true) : untouchedHere && tryDrop(key)) continue;
     }
     if (field !== undefined && field.kind !== 'group' && field.kind !== 'list' && untouchedHere) continue;
     const lost: string[] = [];
