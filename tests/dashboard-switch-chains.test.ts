@@ -1960,6 +1960,28 @@ describe('a review of same-length pairing by place (inPlace false) and followCar
     }
     expect([...ends]).toHaveLength(1);
   });
+
+  test('a side taken out on a clash, leaving one side, which a battle refuses: said by every route, straight back too', () => {
+    // Straight back the battle came back with both its sides, nothing said of the side taken
+    // out; by way of a knowledge roll or a basic check, said (the list "is back as it was").
+    // An item taken out was no typed path (typedPaths read only the items left).
+    const notes = new Set<string>();
+    for (const via of routes) {
+      const page = asThePage(newScenario('viciousness', 'battle'));
+      page.go('viciousness', 'clash');
+      page.remove(['setup', 'sides'], 1);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      expect((page.current.setup as any).sides.map((s: Obj) => s.name)).toEqual(['crew', 'guards']);
+      expect(back.notes.filter((n) => n.startsWith('“sides” is back as it was')), via.join('/') || 'straight').toHaveLength(1);
+      notes.add(JSON.stringify(back.notes));
+    }
+    expect([...notes]).toHaveLength(1);
+    // The first time, with no memory: the side taken out is named as left behind.
+    const page = asThePage(newScenario('viciousness', 'clash'));
+    page.remove(['setup', 'sides'], 1);
+    expect(page.go('viciousness', 'battle').dropped).toContain("the setup's sides");
+  });
 });
 
 // A review of 63a253b6 (withRefusedLeftOut): a side renamed on the other mechanic to a name

@@ -61,6 +61,10 @@ function typedPaths(value: unknown, template: unknown, at: string): string[] {
   // has a d4) it was no path, and went without a word; changed, it read as its dice by place.
   const plain = (list: unknown[]) => list.every((v) => !isObject(v) && !Array.isArray(v));
   if (bothLists && plain(value as unknown[]) && plain(template as unknown[])) return [at];
+  // An item taken out of a list is typed too: the list itself, one path (a clash's guards
+  // taken out, the battle refusing a side alone, came back straight with them, unsaid, and
+  // by way of any other mechanic said: a review).
+  if (bothLists && (value as unknown[]).length < (template as unknown[]).length) return [at];
   const inner = (key: string | number) => (template as Record<string | number, unknown>)[key];
   const entries: [string | number, unknown][] = bothLists ? (value as unknown[]).map((v, i) => [i, v]) : Object.entries(value as Obj);
   return entries.flatMap(([key, v]) => typedPaths(v, inner(key), `${at}.${key}`));
