@@ -2160,4 +2160,29 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     }
     expect([...ends]).toHaveLength(1);
   });
+
+  test.fails('an item renamed on another mechanic onto a name the memory holds, then back to its own (a "+ add" between): the memory\'s item not lost', () => {
+    // rivals [duke r2]; a campaign from its own template: its countess renamed "duke", a rival
+    // added, the countess named "countess" again. Back on the rivals (every route): [countess r3
+    // (the campaign's template's, nobody typed it), baron], the duke typed on the rivals gone,
+    // said "“duke” … is replaced by the one set on “A campaign…”", no duke in the file (the
+    // option of fd5d01b3: the rename claims the duke, the rename back takes it with it). At
+    // HEAD~5: [countess r2, baron], the duke renamed, said "“duke” as set on the campaign …
+    // did not come back". The campaign's edit of that item comes to nothing; the duke stays.
+    const duke = { name: 'duke', rank: 2, designs: [{ severity: 'light' }] };
+    for (const via of routes) {
+      const at = via.join('/') || 'straight';
+      const page = asThePage(newScenario('viciousness', 'rivals'));
+      page.remove(['setup', 'rivals'], 0);
+      page.add(['setup', 'rivals'], duke);
+      page.go('viciousness', 'knowledge');
+      page.go('viciousness', 'campaign');
+      page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'duke') as Obj;
+      page.add(['setup', 'rivals'], { name: 'baron', rank: 1, designs: [{ severity: 'light' }] });
+      page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'countess') as Obj;
+      if (via.length) page.go(via[0], via[1]);
+      page.go('viciousness', 'rivals');
+      expect((page.current.setup as any).rivals, at).toContainEqual(duke);
+    }
+  });
 });
