@@ -34,6 +34,16 @@ async function redrawn(p: Page, selector: string): Promise<void> {
   await expect.poll(() => p.evaluate((sel) => document.querySelector(sel) !== (window as unknown as { before: Element | null }).before, selector), { timeout: 10_000 }).toBe(true);
 }
 
+/**
+ * Stops the run as a mouse press does (Stop acts on the press: results.ts stopButton).
+ * Playwright's click waits for the button to hold still, and a run moves it into each redraw
+ * of the status, every 200 ms: on a loaded machine the click timed out after 30 s (a CI run).
+ */
+async function stop(p: Page): Promise<void> {
+  await p.locator('.status button.stop').dispatchEvent('pointerdown', { pointerType: 'mouse', button: 0, isPrimary: true });
+  await p.waitForSelector('.results[data-run-state="stopped"]', { timeout: 10_000 });
+}
+
 /** What has focus: its tag, accessible label or name, value, the section it is in, and whether it is the node `selector` finds. */
 const focused = (p: Page, selector: string) =>
   p.evaluate((sel) => {
@@ -74,7 +84,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await redrawn(p, heatmap);
     await p.keyboard.press('Shift+Tab');
     await expect(p.evaluate(() => ({ compare: document.activeElement?.closest('.compare-view') !== null, stop: document.activeElement?.closest('.status') !== null }))).resolves.toEqual({ compare: true, stop: false });
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
@@ -104,7 +114,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await redrawn(p, heatmap);
     await expect(focused(p, heatmap)).resolves.toEqual({ tag: 'SELECT', label: 'heatmap of', value: options[1], it: true });
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
@@ -127,7 +137,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await p.keyboard.press('ArrowDown');
     await expect.poll(async () => (await at(table)).top).toBeGreaterThan(60);
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
@@ -173,7 +183,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await redrawn(p, table);
     await expect(at()).resolves.toEqual(before);
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
@@ -194,7 +204,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     await redrawn(p, checked);
     await expect(focused(p, checked)).resolves.toEqual({ tag: 'INPUT', label: views[1]![0], value: views[1]![1], it: true });
     await expect(p.locator('.results').getAttribute('data-run-state')).resolves.toBe('running');
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
@@ -202,7 +212,7 @@ describe.skipIf(!CHROMIUM)('keyboard focus through redraws of the results, in Ch
     const weapons = JSON.parse(readFileSync('scenarios/sorcerer-conflict-weapons.json', 'utf8'));
     const p = await suite.page(`?workers=1${encodeLink({ scenario: { ...weapons, trials: 5_000_000 } })}`);
     await p.waitForSelector('.panel-index a', { timeout: RUN_TIMEOUT });
-    await p.click('.status button:text("Stop")');
+    await stop(p);
     const titles = await p.locator('.panel h3').allTextContents();
     expect(titles.length).toBeGreaterThanOrEqual(5);
     for (const title of titles) await expect(p.getByRole('article', { name: title, exact: true }).count(), title).resolves.toBeGreaterThanOrEqual(1);
