@@ -1998,6 +1998,29 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     return battle as Obj;
   };
   const routes = [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const;
+  /** On a clash from its own template the guards renamed "crew" (refused: two crews), then that side taken out; back on the battle by `via`. */
+  const guardsRenamedThenOut = (via: readonly string[]) => {
+    const page = onTemplateClash(dogsBattle());
+    page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'crew') as Obj;
+    page.remove(['setup', 'sides'], 1);
+    if (via.length) page.go(via[0]!, via[1]!);
+    const back = page.go('viciousness', 'battle');
+    return { back, names: (page.current.setup as any).sides.map((s: Obj) => s.name) as string[] };
+  };
+  /** The campaign's countess and duke; rivals from their own template (the countess), "+ add rival" y, the countess renamed "y" (refused: two rivals y), then taken out; back on the campaign by `via`. */
+  const countessRenamedThenOut = (via: readonly string[]) => {
+    const campaign = structuredClone(newScenario('viciousness', 'campaign')) as any;
+    campaign.setup.rivals.push({ name: 'duke', rank: 4, designs: [{ severity: 'light' }] });
+    const page = asThePage(campaign);
+    page.go('viciousness', 'knowledge');
+    page.go('viciousness', 'rivals');
+    page.add(['setup', 'rivals'], { name: 'y', rank: 2, designs: [{ severity: 'light' }] });
+    page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'y') as Obj;
+    page.remove(['setup', 'rivals'], 0);
+    if (via.length) page.go(via[0]!, via[1]!);
+    const back = page.go('viciousness', 'campaign');
+    return { back, names: (page.current.setup as any).rivals.map((r: Obj) => r.name) as string[] };
+  };
 
   test('the side taken out stays out, by every route (older than 63a253b6)', () => {
     // The battle's crew, guards and dogs; on a clash from its own template (crew, guards) the
@@ -2006,12 +2029,7 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     const got: Record<string, unknown> = {};
     const wanted: Record<string, unknown> = {};
     for (const via of routes) {
-      const page = onTemplateClash(dogsBattle());
-      page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'crew') as Obj;
-      page.remove(['setup', 'sides'], 1);
-      if (via.length) page.go(via[0], via[1]);
-      page.go('viciousness', 'battle');
-      got[via.join('/') || 'straight'] = (page.current.setup as any).sides.map((s: Obj) => s.name);
+      got[via.join('/') || 'straight'] = guardsRenamedThenOut(via).names;
       wanted[via.join('/') || 'straight'] = ['crew', 'dogs'];
     }
     expect(got).toEqual(wanted);
@@ -2023,12 +2041,7 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     // back nothing is said, before and after: older.)
     const unsaid: string[] = [];
     for (const via of routes.filter((r) => r.length > 0)) {
-      const page = onTemplateClash(dogsBattle());
-      page.current = withValue(page.current, ['setup', 'sides', 1, 'name'], 'crew') as Obj;
-      page.remove(['setup', 'sides'], 1);
-      if (via.length) page.go(via[0], via[1]);
-      const back = page.go('viciousness', 'battle');
-      const names = (page.current.setup as any).sides.map((s: Obj) => s.name);
+      const { back, names } = guardsRenamedThenOut(via);
       // The list as taken out there is said (the list note), as HEAD~2 said it by way of another mechanic.
       if (names.includes('guards') && !back.notes.some((n) => n.startsWith('“sides”'))) unsaid.push(`${via.join('/') || 'straight'}: ${JSON.stringify(names)} said ${JSON.stringify(back.notes)}`);
     }
@@ -2039,20 +2052,10 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     // The campaign's countess and duke; rivals from their own template (the countess), "+ add
     // rival" y, the countess renamed "y" (refused: two rivals y), then she is taken out. The
     // rivals are y alone; the campaign back: the duke (the rivals never held him) and y.
-    const campaign = structuredClone(newScenario('viciousness', 'campaign')) as any;
-    campaign.setup.rivals.push({ name: 'duke', rank: 4, designs: [{ severity: 'light' }] });
     const got: Record<string, unknown> = {};
     const wanted: Record<string, unknown> = {};
     for (const via of routes) {
-      const page = asThePage(campaign);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'rivals');
-      page.add(['setup', 'rivals'], { name: 'y', rank: 2, designs: [{ severity: 'light' }] });
-      page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'y') as Obj;
-      page.remove(['setup', 'rivals'], 0);
-      if (via.length) page.go(via[0], via[1]);
-      page.go('viciousness', 'campaign');
-      const names = (page.current.setup as any).rivals.map((r: Obj) => r.name);
+      const { names } = countessRenamedThenOut(via);
       got[via.join('/') || 'straight'] = names;
       wanted[via.join('/') || 'straight'] = ['duke', 'y'];
     }
@@ -2063,20 +2066,10 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     // The campaign's countess and duke; rivals from their own template (the countess), "+ add
     // rival" y, the countess renamed "y" (refused: two rivals y), then she is taken out. The
     // rivals are y alone; the campaign back: the duke (the rivals never held him) and y.
-    const campaign = structuredClone(newScenario('viciousness', 'campaign')) as any;
-    campaign.setup.rivals.push({ name: 'duke', rank: 4, designs: [{ severity: 'light' }] });
     const got: Record<string, unknown> = {};
     const wanted: Record<string, unknown> = {};
     for (const via of routes) {
-      const page = asThePage(campaign);
-      page.go('viciousness', 'knowledge');
-      page.go('viciousness', 'rivals');
-      page.add(['setup', 'rivals'], { name: 'y', rank: 2, designs: [{ severity: 'light' }] });
-      page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'y') as Obj;
-      page.remove(['setup', 'rivals'], 0);
-      if (via.length) page.go(via[0], via[1]);
-      const back = page.go('viciousness', 'campaign');
-      const names = (page.current.setup as any).rivals.map((r: Obj) => r.name);
+      const { back, names } = countessRenamedThenOut(via);
       got[via.join('/') || 'straight'] = !names.includes('countess') || back.notes.some((n) => n.startsWith('“rivals”'));
       wanted[via.join('/') || 'straight'] = true;
     }
