@@ -207,3 +207,36 @@ describe('the combat form\'s "disadvantage for the first" preset', () => {
     expect(applied.sweep).toEqual({ 'setup.characters.0.disadvantage': [0, 1, 2, 3] });
   });
 });
+
+describe('a result says where the situational dice went when a character names no rolls', () => {
+  // The result's `rules` lists advantageOn "accomplish" (the default; a fight's Accomplish is
+  // its Attack pool: "use the Attack pool for Accomplish, and the Defence pool for Caution"),
+  // but combat and contestRound do not play it: a character's own advantageOn does, "both"
+  // where it sets none. An audit (December 2026) found a fight with one advantage die on
+  // every roll reading 0.835, the figure of "both", not 0.680 of "attack", under a `rules` of
+  // advantageOn "accomplish" and no note.
+  const notesOf = (mechanic: string, setup: object) =>
+    runScenario({ name: 'n', system: 'vdp', mechanic, trials: 200, seed: 'default-note', rules: { advantageOn: 'accomplish' }, setup }).results[0].notes ?? [];
+  const aboutRule = (notes: string[]) => notes.filter((n) => n.startsWith('rules.advantageOn'));
+
+  it('combat: the note names the characters whose dice go on both rolls by default, and only those', () => {
+    const notes = notesOf('combat', { characters: [{ ...jill, advantage: 1, advantageRolls: 'every' }, { ...jack, disadvantage: 1, advantageOn: 'attack' }] });
+    expect(aboutRule(notes)).toEqual([
+      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of jill (characters.0) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none',
+    ]);
+  });
+
+  it('contestRound: the same, by the contender\'s side', () => {
+    const contender = { attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 };
+    const notes = notesOf('contestRound', { a: { ...contender, name: 'ana' }, b: { ...contender, name: 'bo', disadvantage: 2 } });
+    expect(aboutRule(notes)).toEqual([
+      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of bo (b) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none',
+    ]);
+  });
+
+  it('no note where every character with dice names its rolls, or none has dice to place', () => {
+    expect(aboutRule(notesOf('combat', { characters: [{ ...jill, advantage: 1, advantageOn: 'both' }, jack] }))).toEqual([]);
+    expect(aboutRule(notesOf('combat', { characters: [{ ...jill, advantage: 1, disadvantage: 1 }, jack] }))).toEqual([]);
+    expect(aboutRule(notesOf('combat', { characters: [jill, jack] }))).toEqual([]);
+  });
+});

@@ -55,7 +55,7 @@ import {
   type Bidding,
 } from './effects.ts';
 import { DAMAGE_TYPES, ENTANGLED, REMOVAL_ORDER, REMOVE_STATUS, STATUSES, actionsOf, poolSize, removalChanges, splitAttack, statusBits, thresholdOf } from './status.ts';
-import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
+import { onFirstRollOnly, situationalDefaultNote, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 import { CASH_IN, CASH_IN_CODE, CHARGE_ACTIONS, CHARGE_CODE, CHARGE_COST, onSelf } from './charge.ts';
 
 /** Rounds a fight lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
@@ -892,6 +892,10 @@ export const combat = defineMechanic({
       if ((off && !attacksNever(x)) || (def && blocksEver(x))) return undefined;
       return `${off ? `${x.name} makes no attack to convert (allocation "0/4")` : `${x.name}'s offensiveEffect is "never"`}, and ${def ? `${x.name} ${neverBlocksWhy(x)}` : `its defensiveEffect "never"`}`;
     };
+    // Whose situational dice go by its own default, "both", under a `rules.advantageOn` the
+    // fight does not play but the result lists.
+    const byDefault = situationalDefaultNote(entries, entries.map((_, e) => `characters.${e}`), rules.advantageOn);
+    if (byDefault !== undefined) setupNotes.push(byDefault);
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.
       if (c.targeting !== undefined && enemiesOf(c) === 1) setupNotes.push(`characters.${e}.targeting changes nothing here: ${c.name} has one enemy, the only one it can attack`);

@@ -47,7 +47,7 @@ import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
 import { MAX_SPEND, RollTable, SPEND_POLICIES, firstTurnChance, spendsAsOnAttackWhy, spendsNoTensionWhy, tensionSpent, type NoDice } from './combat.ts';
 import { BID_CODE, BID_POLICIES, DEFENSIVE_EFFECTS, bid, type Bidding } from './effects.ts';
 import { powInt } from '../exact/pow.ts';
-import { onFirstRollOnly, situationalFields, situationalNet, situationalNotes } from './situational.ts';
+import { onFirstRollOnly, situationalDefaultNote, situationalFields, situationalNet, situationalNotes } from './situational.ts';
 
 /** Rounds a contest lasts at most where the setup leaves `maxRounds` out: still going, a draw. */
 export const DEFAULT_CONTEST_ROUNDS = 50;
@@ -356,6 +356,10 @@ export const contestRound = defineMechanic({
       const why = timing[0] === timing[1] ? `both Timings are ${timing[0]}, so either way each round's first turn falls to either as a coin does` : `Timing ${timing[0]} against ${timing[1]}: 2d6 cannot close a gap of 10 or more, so the higher Timing goes first every round either way`;
       setupNotes.push(`order changes nothing here: ${why}, and the figures differ by the draws alone`);
     }
+    // Whose situational dice go by its own default, "both", under a `rules.advantageOn` the
+    // contest does not play but the result lists.
+    const byDefault = situationalDefaultNote(cs, ['a', 'b'], rules.advantageOn);
+    if (byDefault !== undefined) setupNotes.push(byDefault);
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];
       if (c.attacks !== undefined && atk[i] === 0) setupNotes.push(`${side}.attacks changes nothing here: at allocation "0/4" ${c.name} makes no attack`);

@@ -18,6 +18,7 @@
  * dice). Readings: docs/rulings/vdp-combat.md.
  */
 import { z } from 'zod';
+import type { VdpRules } from '../rules.ts';
 import { extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
 
 /** The rolls a character's situational dice are on: `attack`, `defence` or `both` (the default). */
@@ -90,4 +91,20 @@ export function situationalNotes(c: Situational & { name: string }, path: string
   const idle = none ?? onNoDice;
   if (c.advantageRolls !== undefined && idle !== undefined) notes.push(`${path}.advantageRolls changes nothing here: ${idle}`);
   return notes;
+}
+
+/**
+ * The point's note where characters' situational dice go by their own default, "both", in a
+ * mechanic (combat, contestRound) that does not play `rules.advantageOn`: the result's `rules`
+ * still lists that rule ("every variant in force"), "accomplish" by default, the Accomplish
+ * pool that "use the Attack pool for Accomplish" names in a fight, while the dice were played
+ * on attack and defence rolls alike. Said, so that a result says what was played (an audit,
+ * December 2026: a fight's figures with one advantage die on every roll were those of
+ * advantageOn "both", under a `rules` of advantageOn "accomplish"). None where every
+ * character with dice to place names its own rolls (the setup says so), or has none.
+ */
+export function situationalDefaultNote(cs: readonly (Situational & { name: string })[], paths: readonly string[], advantageOn: VdpRules['advantageOn']): string | undefined {
+  const by = cs.flatMap((c, i) => (c.advantageOn === undefined && netAdvantage(c.advantage, c.disadvantage) !== 0 ? [`${c.name} (${paths[i]})`] : []));
+  if (by.length === 0) return undefined;
+  return `rules.advantageOn ${JSON.stringify(advantageOn)} places a risky, opposed or extended check's dice and is not played here: the situational dice of ${by.join(', ')} go on the rolls a character's own advantageOn names, "both" (attack and defence rolls) where it sets none`;
 }
