@@ -415,6 +415,43 @@ function alive(pid: number): boolean {
 }
 
 /** Whether `dir` is a folder `poolsim report` wrote: it carries the mark, or the layout of the reports written before the mark. */
+/**
+ * What under `dir` (itself as '', then each path below it, links not followed) is read-only:
+ * no write permission for its owner (`chmod a-w`, `u-w`, root included, whom the system lets
+ * write anyway), or a folder this user may not write in (its files could not be deleted).
+ */
+export function readOnlyEntries(dir: string): string[] {
+  const found: string[] = [];
+  const look = (path: string, shown: string) => {
+    let st;
+    try {
+      st = lstatSync(path);
+    } catch {
+      return; // gone since the listing: foreignEntries says so of a folder being written
+    }
+    if (st.isSymbolicLink()) return;
+    let writable = (st.mode & 0o200) !== 0;
+    if (writable && st.isDirectory()) {
+      try {
+        accessSync(path, constants.W_OK);
+      } catch {
+        writable = false;
+      }
+    }
+    if (!writable) found.push(shown);
+    if (!st.isDirectory()) return;
+    let names: string[];
+    try {
+      names = readdirSync(path).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) look(join(path, name), shown === '' ? name : `${shown}/${name}`);
+  };
+  look(dir, '');
+  return found;
+}
+
 export function isReportFolder(dir: string): boolean {
   let entries: string[];
   try {
@@ -754,6 +791,17 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
         );
       }
       if (foreign.length > 0) refuse(`holds ${some} poolsim did not write there (${shown}): move ${them} out, or give another folder`, keeps);
+    }
+    // Made read-only (`chmod -R a-w`): the user's word that it is to stay as it is. It was
+    // replaced by a writable copy (as root), or stepped aside to a `.kept-*` copy that could
+    // not be deleted while the new one took its place (as another user), exit 0 (an audit).
+    const locked = readOnlyEntries(target);
+    if (locked.length > 0) {
+      const named = locked.slice(0, 3).map((e) => (e === '' ? 'the folder itself' : e)).join(', ') + (locked.length > 3 ? `, and ${locked.length - 3} more` : '');
+      refuse(
+        `is read-only (${named} ${locked.length === 1 ? 'is' : 'are'} not writable), so it is kept as it is`,
+        `poolsim replaces --out as a whole and never replaces a folder made read-only — make it writable (chmod -R u+w ${options.typed ?? outDir}) if it is to be replaced, or give another folder`,
+      );
     }
   }
   // The reports are written beside the target and renamed in: the parent must take a new folder.

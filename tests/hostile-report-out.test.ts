@@ -21,7 +21,7 @@ const knowledge = { name: 'Knowledge roll', system: 'viciousness', mechanic: 'kn
 /**
  * This file's temporary folders, removed after its tests (helpers.ts tempFolders: a review
  * found them left in the system's temporary folder on every run), read-only folders in them
- * too: a test leaves one on purpose (the .out.kept-* copy of a mode-0555 --out folder).
+ * too: the tests of a read-only --out folder make some.
  */
 const tempFolder = tempFolders();
 
@@ -649,16 +649,68 @@ describe('the folder replaced keeps its access', () => {
       expect(statSync(out).gid).toBe(65534);
       expect(statSync(join(out, 'k', 'results.json')).gid).toBe(65534);
     }
-    // A folder without the owner's write: kept writable by its owner, or the next run could
-    // not replace it and left a .kept-* copy of it every time (a review).
-    chmodSync(out, 0o555);
-    for (let run = 0; run < 2; run++) expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
-    expect(statSync(out).mode & 0o777).toBe(0o755);
-    expect(readdirSync(dir).filter((f) => f.startsWith('.out.'))).toHaveLength(root ? 0 : 1);
     // A new folder: as the umask and the parent say (no old one to follow).
     expect((await poolsim('report', join(dir, 'lib'), '--out', join(dir, 'fresh'))).code).toBe(0);
   });
 });
+
+describe('a report folder made read-only is kept as it is', () => {
+  // `chmod -R a-w out`, or one file or folder in it made so: refused before anything runs,
+  // exit 2, the folder, its modes and its files as they were, nothing beside it. It was
+  // replaced by a writable copy (as root), or stepped aside to a `.out.kept-*` copy while the
+  // new reports took its place (as another user), exit 0 both (an audit).
+  test.each([
+    ['the whole folder (chmod -R a-w)', (out: string) => chmodAll(out, 0o222, false), 'the folder itself, .poolsim-report, .poolsim-written, and'],
+    ['one page in it', (out: string) => chmodSync(join(out, 'index.md'), 0o444), '(index.md is not writable)'],
+    ['one scenario folder in it', (out: string) => chmodSync(join(out, 'k'), 0o555), '(k is not writable)'],
+  ])('%s: refused, naming what is read-only, and left as it was', async (_what, lock, named) => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    lock(out);
+    const before = snapshot(out);
+    const modes = modesOf(out);
+    const r = await poolsim('report', join(dir, 'lib'), '--out', out);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`--out ${out}: is read-only `);
+    expect(r.err).toContain(named);
+    expect(r.err).toContain(`chmod -R u+w ${out}`);
+    expect(r.err).toContain('nothing was run or written');
+    expect(snapshot(out)).toEqual(before);
+    expect(modesOf(out)).toEqual(modes);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.out.'))).toEqual([]);
+    // Made writable again, it is poolsim's to replace, as before.
+    chmodAll(out, 0o200, true);
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+  });
+
+  test('checkTarget after the run (a folder made read-only while the scenarios ran) refuses it too', () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    chmodSync(out, 0o555);
+    expect(() => checkTarget(out)).toThrow(/is read-only \(the folder itself is not writable\)/);
+    chmodSync(out, 0o755);
+    expect(() => checkTarget(out)).not.toThrow();
+  });
+});
+
+/** Every mode under `dir` (itself included), to prove none changed. */
+function modesOf(dir: string): Record<string, number> {
+  const out: Record<string, number> = { '.': statSync(dir).mode };
+  for (const e of readdirSync(dir, { recursive: true, withFileTypes: true })) out[join(e.parentPath, e.name)] = statSync(join(e.parentPath, e.name)).mode;
+  return out;
+}
+
+/** `chmod -R a-w` (`add` false, bits 0o222) or `u+w` (`add` true, 0o200) of `dir`, without a shell: files first, folders from the deepest. */
+function chmodAll(dir: string, bits: number, add: boolean): void {
+  const paths = [dir, ...readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => join(e.parentPath, e.name))];
+  // Deepest first, so a folder made read-only does not stop the chmod of what is in it (as another user).
+  for (const p of paths.sort((a, b) => b.length - a.length)) {
+    const mode = statSync(p).mode & 0o7777;
+    chmodSync(p, add ? mode | bits : mode & ~bits);
+  }
+}
 
 describe('reports written inside the scenarios folder', () => {
   test('are passed over by the next run of the folder, and refused when named as scenarios', async () => {
