@@ -650,6 +650,95 @@ export function readPart(path: string): PartFile {
 
 // ---------------------------------------------------------------- merging
 
+/** One place where two values differ: its path (`files.0.scenario.setup.challenges`) and the value on each side (undefined where absent). */
+interface Difference {
+  path: string;
+  a: unknown;
+  b: unknown;
+}
+
+/** Where `a` and `b` differ, leaf by leaf, under `path`, keys in order: the first `most`. */
+function differences(a: unknown, b: unknown, path: string, most = DIFFERENCES_NAMED + 1): Difference[] {
+  const found: Difference[] = [];
+  const walk = (x: unknown, y: unknown, at: string) => {
+    if (found.length >= most) return;
+    const bothArrays = Array.isArray(x) && Array.isArray(y);
+    const bothObjects = !bothArrays && x !== null && y !== null && typeof x === 'object' && typeof y === 'object' && !Array.isArray(x) && !Array.isArray(y);
+    if (bothArrays) {
+      for (let i = 0; i < Math.max(x.length, y.length); i++) walk(x[i], y[i], `${at}.${i}`);
+    } else if (bothObjects) {
+      const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])].sort();
+      for (const key of keys) walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${at}.${key}`);
+    } else if (canonical(x) !== canonical(y)) {
+      found.push({ path: at, a: x, b: y });
+    }
+  };
+  walk(a, b, path);
+  return found;
+}
+const DIFFERENCES_NAMED = 3;
+
+/** A value in a message: its JSON, cut short past 60 characters; "absent" where there is none. */
+function shownValue(value: unknown): string {
+  if (value === undefined) return 'absent';
+  const text = JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** `; files.0.seed: "x" in A, "y" in B; …`, the first few, for a message; '' where there are none. */
+function atPaths(found: readonly Difference[], aPath: string, bPath: string): string {
+  if (found.length === 0) return '';
+  const shown = found.slice(0, DIFFERENCES_NAMED).map((d) => `${d.path}: ${shownValue(d.a)} in ${aPath}, ${shownValue(d.b)} in ${bPath}`);
+  return `: ${shown.join('; ')}${found.length > DIFFERENCES_NAMED ? '; and more' : ''}`;
+}
+
+/**
+ * Why file `j` of part `k`, whose scenario, seed and trials do not hash to its `hash`, was
+ * refused: where another part given holds the same file as that hash says (its own hash
+ * kept and equal), the fields this one changed, each by its path in the part
+ * (`files.0.seed`), with the value the hash was made of; where one holds what this one
+ * holds under another hash, the hash itself was changed. Where no part given can tell (one
+ * part, or every part edited alike), what the hash covers, all of which is expected as
+ * the shard wrote it: a hash says only that something under it changed, not what.
+ */
+function editedPart(paths: readonly string[], parts: readonly PartFile[], intact: readonly (readonly boolean[])[], k: number, j: number): string {
+  const f = parts[k].files[j];
+  const held = { seed: f.seed, trials: f.trials, scenario: f.scenario };
+  const heldText = canonical(held);
+  let sameContent: { path: string; hash: string } | undefined;
+  for (let m = 0; m < parts.length; m++) {
+    if (m === k) continue;
+    for (let i = 0; i < parts[m].files.length; i++) {
+      const g = parts[m].files[i];
+      if (!intact[m][i]) continue;
+      if (g.hash === f.hash) {
+        // What this file's hash was made of, kept whole in another part: the edit is the difference.
+        // Seed and trials first: a changed seed is not to be lost behind three scenario fields.
+        const all = Number.MAX_SAFE_INTEGER;
+        const found = [
+          ...differences(f.seed, g.seed, `files.${j}.seed`, all),
+          ...differences(f.trials, g.trials, `files.${j}.trials`, all),
+          ...differences(f.scenario, g.scenario, `files.${j}.scenario`, all),
+        ];
+        const shown = found
+          .slice(0, DIFFERENCES_NAMED)
+          .map((d) => `${d.path} is ${shownValue(d.a)} where ${paths[m]} has ${d.b === undefined ? 'no such field' : shownValue(d.b)}`);
+        const more = found.length > DIFFERENCES_NAMED ? `, and ${found.length - DIFFERENCES_NAMED} more` : '';
+        return `${paths[k]}: ${f.file}: edited since its shard wrote it: ${shown.join('; ')}${more} — its hash (files.${j}.hash) was made of what ${paths[m]} holds at files.${i}, as the shard ran it: run that shard again, or undo the edit (was the part file edited?)`;
+      }
+      if (sameContent === undefined && canonical({ seed: g.seed, trials: g.trials, scenario: g.scenario }) === heldText) sameContent = { path: paths[m], hash: g.hash };
+    }
+  }
+  if (sameContent !== undefined) {
+    return `${paths[k]}: ${f.file}: files.${j}.hash is ${JSON.stringify(f.hash)}, but the scenario, seed and trials the part holds hash to ${JSON.stringify(sameContent.hash)}, as ${sameContent.path}, which holds the same, says: the hash was edited (was the part file edited?)`;
+  }
+  const alone = parts.length === 1 ? 'it is the only part given' : 'no other part given holds this file as its hash says';
+  return (
+    `${paths[k]}: ${f.file}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?): ` +
+    `${alone}, so which field was changed cannot be told; expected files.${j}.scenario, files.${j}.seed, files.${j}.trials, build, poolsim and chunkTrials as the shard wrote them (their SHA-256 is files.${j}.hash): run that shard again`
+  );
+}
+
 /** Shards named in a message: the first ten, then how many more (a part of a 100,000-shard split listed 99,999 missing, 1.4 MB of message: an audit). */
 function listShards(indices: number[], count: number): string {
   const shown = indices.slice(0, SHARDS_NAMED).map((i) => `${i}/${count}`).join(', ');
@@ -715,14 +804,15 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
   }
 
   // The same scenarios, in the same order, with the same seeds and trials.
+  const intact = parts.map((part) => part.files.map((f) => f.hash === scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials, part.build)));
   parts.forEach((part, k) => {
     part.files.forEach((f, j) => {
-      if (f.hash !== scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials, part.build)) {
+      if (!intact[k][j]) {
         // A build written into a part from the sources (to pass a compiled merge) is said as that.
         if (part.build !== undefined && f.hash === scenarioHash(f.scenario, f.seed, f.trials, part.chunkTrials)) {
           throw new ShardError(`${paths[k]}: ${f.file}: names build ${part.build}, but its hash was made with none (a part written from the sources): the build was written in by hand (was the part file edited?)`);
         }
-        throw new ShardError(`${paths[k]}: ${f.file}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?)`);
+        throw new ShardError(editedPart(paths, parts, intact, k, j));
       }
     });
     if (k === 0) return;
@@ -747,7 +837,7 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
             : `a different seed (${JSON.stringify(f.seed)} in ${paths[k]}, ${JSON.stringify(g.seed)} in ${firstPath})`
           : f.trials !== g.trials
             ? `different trials (${f.trials} in ${paths[k]}, ${g.trials} in ${firstPath})`
-            : 'a different scenario (the file changed between shards)';
+            : `a different scenario (the file changed between shards${atPaths(differences(f.scenario, g.scenario, `files.${j}.scenario`), paths[k], firstPath)})`;
       throw new ShardError(`${f.file}: ${paths[k]} and ${firstPath} ran it with ${what}`);
     });
   });

@@ -164,6 +164,87 @@ describe('merge refuses tallies no run can give', () => {
   });
 });
 
+describe('an edited part is refused naming the field inside it that was changed, and what it was (an audit: only the file and the scenario were named)', () => {
+  // The hash is kept: a part whose scenario, seed or trials do not hash to its `hash` is
+  // refused as before. Where another part given holds the same file as that hash says, the
+  // difference is the edit, said by its path in the part.
+  const said = (field: string, now: string, was: string) =>
+    new RegExp(`edited\\.json: ${escape(scenario)}: edited since its shard wrote it: ${escape(field)} is ${escape(now)} where ${escape(parts[0])} has ${escape(was)} — its hash \\(files\\.0\\.hash\\) was made of what ${escape(parts[0])} holds at files\\.0,`);
+
+  test('the seed, the trials, a setup field, a field added; seed and trials named before the scenario\'s fields', async () => {
+    await tampered((p) => (p.files[0].seed = 'tampered'), said('files.0.seed', '"tampered"', '"s"'), false);
+    await tampered((p) => (p.files[0].trials = 300_000), said('files.0.trials', '300000', '200000'), false);
+    await tampered((p) => (p.files[0].scenario.setup.challenges = 3), said('files.0.scenario.setup.challenges', '3', '2'), false);
+    await tampered((p) => (p.files[0].scenario.setup.participants[0].dice = ['d8']), said('files.0.scenario.setup.participants.0.dice.0', '"d8"', '"d6"'), false);
+    await tampered((p) => (p.files[0].scenario.description = 'mine'), said('files.0.scenario.description', '"mine"', 'no such field'), false);
+    await tampered(
+      (p) => {
+        p.files[0].scenario.setup.challenges = 3;
+        p.files[0].scenario.setup.participants[0].count = 4;
+        p.files[0].scenario.name = 'other';
+        p.files[0].seed = 'x';
+      },
+      /files\.0\.seed is "x" where .*; files\.0\.scenario\.name is "other" where .*; files\.0\.scenario\.setup\.challenges is 3 where .*, and 1 more — /,
+      false,
+    );
+  });
+
+  test('the first part given edited: the other one, intact, says what it held', async () => {
+    const p = JSON.parse(readFileSync(parts[0], 'utf8'));
+    p.files[0].seed = 'tampered';
+    const edited = join(dir, 'edited-0.json');
+    writeFileSync(edited, JSON.stringify(p));
+    const r = await poolsim('merge', edited, parts[1], '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`${edited}: ${scenario}: edited since its shard wrote it: files.0.seed is "tampered" where ${parts[1]} has "s"`);
+  });
+
+  test('the hash itself edited: said as that, with the hash the part\'s contents have', async () => {
+    const right = JSON.parse(readFileSync(parts[1], 'utf8')).files[0].hash;
+    await tampered((p) => (p.files[0].hash = '0'.repeat(64)), new RegExp(`edited\\.json: ${escape(scenario)}: files\\.0\\.hash is "0{64}", but the scenario, seed and trials the part holds hash to "${right}", as ${escape(parts[0])}, which holds the same, says: the hash was edited`), false);
+  });
+
+  test('its hash recomputed (a careful forger): the parts disagree, said by the path of the first difference', async () => {
+    await tampered(
+      (p) => {
+        p.files[0].scenario.setup.challenges = 3;
+        p.files[0].hash = scenarioHash(p.files[0].scenario, p.files[0].seed, p.files[0].trials, p.chunkTrials);
+      },
+      new RegExp(`${escape(scenario)}: .*edited\\.json and ${escape(parts[0])} ran it with a different scenario \\(the file changed between shards: files\\.0\\.scenario\\.setup\\.challenges: 3 in .*edited\\.json, 2 in ${escape(parts[0])}\\)`),
+      false,
+    );
+  });
+
+  test('no part given holds it as its hash says (one shard of one, or every part edited alike): what the hash covers is named as expected, which of it changed cannot be told', async () => {
+    const one = join(dir, 'one.json');
+    expect((await poolsim('run', scenario, '--shard', '0/1', '--out', one, '--workers', '1')).code).toBe(0);
+    const p = JSON.parse(readFileSync(one, 'utf8'));
+    p.files[0].seed = 'tampered';
+    const edited = join(dir, 'one-edited.json');
+    writeFileSync(edited, JSON.stringify(p));
+    const r = await poolsim('merge', edited, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(
+      `${edited}: ${scenario}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?): it is the only part given, so which field was changed cannot be told; expected files.0.scenario, files.0.seed, files.0.trials, build, poolsim and chunkTrials as the shard wrote them (their SHA-256 is files.0.hash): run that shard again`,
+    );
+    const both = parts.map((path, i) => {
+      const q = JSON.parse(readFileSync(path, 'utf8'));
+      q.files[0].seed = 'tampered';
+      const e = join(dir, `both-${i}.json`);
+      writeFileSync(e, JSON.stringify(q));
+      return e;
+    });
+    const b = await poolsim('merge', ...both, '--json');
+    expect(b.code, b.err).toBe(2);
+    expect(b.err).toContain(`${both[0]}: ${scenario}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?): no other part given holds this file as its hash says, so which field was changed cannot be told; expected files.0.scenario`);
+  });
+});
+
+/** `text` for a RegExp, as is. */
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 describe('merge checks a part\'s build against its own, and refuses a part it cannot check it against (an audit: a build taken out of every part by hand merged under any compiled build, exit 0, unsaid)', () => {
   const X = 'aaaaaaaaaaaaaaaa';
   let built: string[];

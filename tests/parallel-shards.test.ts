@@ -286,7 +286,8 @@ describe('shards', () => {
       const a = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '0/2', 'changed-0.json', ['--workers', '1']);
       writeFileSync(join(copyDir, 'heist-sweep.json'), readFileSync(HEIST));
       const b = await shard([join(copyDir, 'ambush.yaml'), join(copyDir, 'heist-sweep.json')], '1/2', 'changed-1.json', ['--workers', '1']);
-      await refused([a, b], `${join(copyDir, 'heist-sweep.json')}: ${b} and ${a} ran it with a different scenario (the file changed between shards)`);
+      // Said with the path of what differs in the parts (an audit: the scenario alone).
+      await refused([a, b], `${join(copyDir, 'heist-sweep.json')}: ${b} and ${a} ran it with a different scenario (the file changed between shards: files.1.scenario.setup.participants.1.count: 2 in ${b}, 3 in ${a})`);
     });
 
     it('the same files under another path merge as one run (a pod that mounts them elsewhere)', async () => {
@@ -329,7 +330,7 @@ describe('shards', () => {
       const p = JSON.parse(readFileSync(parts[1], 'utf8'));
       p.files[1].scenario.seed = 'tampered';
       writeFileSync(part('edited-1.json'), JSON.stringify(p));
-      await refused([parts[0], part('edited-1.json'), parts[2]], `${part('edited-1.json')}: ${HEIST}: the stored scenario does not match its hash`);
+      await refused([parts[0], part('edited-1.json'), parts[2]], `${part('edited-1.json')}: ${HEIST}: edited since its shard wrote it: files.1.scenario.seed is "tampered" where ${parts[0]} has "parallel-heist"`);
 
       const q = JSON.parse(readFileSync(parts[1], 'utf8'));
       q.files[1].points[0].chunks = [1, 2]; // chunk 2 of point 0 is shard 2's
