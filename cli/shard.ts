@@ -823,6 +823,20 @@ export function mergeParts(paths: readonly string[], parts: readonly PartFile[],
     // (a files audit: "every shard must run the same files" of the same file by two paths).
     const sameFile = (f: PartFile['files'][number], g: PartFile['files'][number]) => f.file === g.file || f.hash === g.hash || canonical(f.scenario) === canonical(g.scenario);
     if (part.files.length !== first.files.length || part.files.some((f, j) => !sameFile(f, first.files[j]))) {
+      // The same files in another order (`run b.json a.json` on one machine, `run a.json
+      // b.json` on another): said as that, not as other files (an audit). Refused all the
+      // same: the result lists the files in the order a run was given them, and the two
+      // shards were given two orders, so which one the merged result is to have is not known.
+      const unmatched = [...first.files];
+      const matched = part.files.length === first.files.length && part.files.every((f) => {
+        const at = unmatched.findIndex((g) => sameFile(f, g));
+        return at >= 0 && unmatched.splice(at, 1).length === 1;
+      });
+      if (matched) {
+        throw new ShardError(
+          `${paths[k]} ran ${names(part)} but ${firstPath} ran ${names(first)}: the same files in another order — the result lists the files in the order they were given, so give every shard the files in the same order (a folder is read in name order)`,
+        );
+      }
       throw new ShardError(`${paths[k]} ran ${names(part) || 'no files'} but ${firstPath} ran ${names(first) || 'no files'}: every shard must run the same files`);
     }
     part.files.forEach((f, j) => {

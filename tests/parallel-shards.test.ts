@@ -321,6 +321,17 @@ describe('shards', () => {
       await refused([parts[0], old, parts[2]], `${old} was written by poolsim 0.1.0 (default chunk size 65536), ${parts[0]} by poolsim 0.2.0 (default chunk size 65536): run every shard with the same build`);
     });
 
+    it('the same files in another order: said as that, and how to put it right (an audit: "every shard must run the same files" of the same files)', async () => {
+      const reordered = await shard([HEIST, AMBUSH], '1/3', 'reordered-1.json', ['--workers', '1']);
+      await refused(
+        [parts[0], reordered, parts[2]],
+        `${reordered} ran ${HEIST}, ${AMBUSH} but ${parts[0]} ran ${AMBUSH}, ${HEIST}: the same files in another order — the result lists the files in the order they were given, so give every shard the files in the same order (a folder is read in name order)`,
+      );
+      // Given in the same order, they merge.
+      const again = await shard([AMBUSH, HEIST], '1/3', 'reordered-again-1.json', ['--workers', '1']);
+      expect((await poolsim(['merge', parts[0], again, parts[2], '--json'])).stdout).toBe(whole);
+    });
+
     it('different files', async () => {
       const only = await shard([HEIST], '1/3', 'only-heist-1.json', ['--workers', '1']);
       await refused([parts[0], only, parts[2]], `${only} ran ${HEIST} but ${parts[0]} ran ${AMBUSH}, ${HEIST}: every shard must run the same files`);
