@@ -107,8 +107,10 @@ const partSchema = lazySchema(() => z.strictObject({
   format: z.literal(PART_FORMAT),
   version: z.literal(PART_VERSION),
   poolsim: z.string(),
+  // Its form, at the field: an empty one was said "written by build ; this is build …", and
+  // from the sources "merge with the compiled command of build , " (a review of e2925c81).
   /** The compiled command's code (the digest of its bundles, scripts/build.mjs codeDigest); absent from the sources (tests). */
-  build: z.string().optional(),
+  build: z.string().regex(/^[0-9a-f]{16}$/, 'expected the 16 hex digits of the build that ran the shard (scripts/build.mjs codeDigest), as `poolsim run --shard` writes them').optional(),
   chunkTrials: integer.min(1),
   shard: z.strictObject({ index: integer.min(0), count: integer.min(1).max(MAX_SHARDS) }),
   files: z.array(

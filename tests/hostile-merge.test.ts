@@ -316,6 +316,17 @@ describe('merge checks a part\'s build against its own, and refuses a part it ca
     expect(m.code, m.err).toBe(2);
     expect(m.err).toContain(`${moved[0]}: ${scenario}: the stored scenario does not match its hash, which covers the build that wrote it too (was the part file edited?)`);
   });
+
+  test('a build that is no build\'s (empty, or not its 16 hex digits) is refused at the field, naming what was expected, not said as "written by build ;" (a review of e2925c81)', async () => {
+    for (const bad of ['', 'X'.repeat(16), 'aaaa']) {
+      const odd = built.map((p, i) => edited(p, `odd-${i}.json`, (part) => (part.build = bad)));
+      for (const r of [await asBuild(X, 'merge', ...odd, '--json'), await poolsim('merge', ...odd, '--json')]) {
+        expect(r.code, r.err).toBe(2);
+        expect(r.out).toBe('');
+        expect(r.err, JSON.stringify(bad)).toContain(`${odd[0]}: build: expected the 16 hex digits of the build that ran the shard`);
+      }
+    }
+  });
 });
 
 describe('merge given a file that is not a part names what it is and what merge expects', () => {
