@@ -117,4 +117,15 @@ describe.skipIf(!CHROMIUM)('a link’s at=, in Chromium', () => {
     }
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  test('an id no link goes to (at=summary) is said at once: a wheel while the run goes on left it unsaid, the link\'s promise dropped without a word (a review of cf5916b9)', async () => {
+    const p = await suite.page(`?workers=1${encodeLink({ scenario: { ...weapons, name: 'landing bad id', trials: 200_000 }, at: 'summary' })}`, PHONE);
+    await p.waitForSelector(`.results[data-run-state="running"] #${ID}`, { timeout: RUN_TIMEOUT });
+    await p.mouse.move(180, 400);
+    await p.mouse.wheel(0, 700);
+    await finished(p);
+    await p.waitForTimeout(500);
+    await expect(p.locator('#messages').textContent()).resolves.toContain('(at=summary), which is not a part of the page a link goes to');
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
 });

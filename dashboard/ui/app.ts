@@ -785,6 +785,13 @@ export class App implements SetupContext {
    */
   goWhenDrawn(id: string): void {
     this.stopLanding();
+    // An id no link goes to (the README's grammar: results, setup, a chart's panel-…) is no
+    // part these results could have: said now, not at the run's end, where a wheel or a key
+    // meanwhile left it unsaid, the link's promise dropped without a word (a review).
+    if (!AT_PARTS.test(id)) {
+      this.message(`This link goes to “${id}” (at=${id}), which is not a part of the page a link goes to (results, setup or a chart's panel-…): showing the setup it holds.`, true, { append: true });
+      return;
+    }
     this.landing = id;
     const cancel = (e: Event) => {
       // A modifier alone (Ctrl held for a Ctrl-click, Shift) is not yet reading elsewhere.
@@ -810,19 +817,13 @@ export class App implements SetupContext {
     const id = this.landing;
     if (id === undefined || this.view.state === 'idle' || this.view.state === 'running') return;
     this.stopLanding();
-    // Only a part a link goes to (the README's grammar: results, setup, a chart's panel-…):
-    // any other id on the page (the summary bar, the file input) took focus without a word.
-    if (AT_PARTS.test(id) && jumpTo(id)) return;
+    // Only a part a link goes to (goWhenDrawn said any other id, which took focus without a
+    // word: the summary bar, the file input).
+    if (jumpTo(id)) return;
     // No such part (a chart of a setup since changed by hand, an id mistyped): said, not
     // passed over, the link having promised a place the page does not show; beside what else
     // the address said (?worker=2's "did you mean"), which a message of its own replaced.
-    this.message(
-      AT_PARTS.test(id)
-        ? `This link goes to “${id}” (at=${id}), which these results do not have: showing the setup it holds.`
-        : `This link goes to “${id}” (at=${id}), which is not a part of the page a link goes to (results, setup or a chart's panel-…): showing the setup it holds.`,
-      true,
-      { append: true },
-    );
+    this.message(`This link goes to “${id}” (at=${id}), which these results do not have: showing the setup it holds.`, true, { append: true });
   }
 
   /**
