@@ -106,6 +106,22 @@ function problemUnder(scenario: Obj, prefix: string): string | undefined {
   return checked.ok ? undefined : checked.errors.find((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`))?.message;
 }
 
+/**
+ * The first problem under `prefix` that `trial` has and `before` had not, as the check words
+ * it; undefined where none. A field the memory already held refused (a battle of one side)
+ * takes an edit only where it adds no problem of its own: with the first problem alone, any
+ * edit there was taken, and a side of the same name added on a clash came back as a second
+ * "countess", a problem the memory never had, unsaid (a review).
+ */
+function problemAdded(before: Obj, trial: Obj, prefix: string): string | undefined {
+  const under = (s: Obj) => {
+    const checked = checkScenario(s, 'switch.json');
+    return checked.ok ? [] : checked.errors.filter((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`)).map((e) => e.message);
+  };
+  const had = new Set(under(before));
+  return under(trial).find((m) => !had.has(m));
+}
+
 /** Whether a scenario has a problem whose path lies under `prefix`. */
 function problemsUnder(scenario: Obj, prefix: string): boolean {
   return problemUnder(scenario, prefix) !== undefined;
@@ -787,7 +803,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const trial = withValue(out, ['setup', ...edit.path], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', ...edit.path]) : trial;
     };
-    const refusal = (v: unknown) => (problemUnder(out, top) === undefined ? problemUnder(withEdit(v), top) : undefined);
+    const refusal = (v: unknown) => problemAdded(out, withEdit(v), top);
     if (refusal(value) === undefined) {
       out = withEdit(value);
       continue;
@@ -839,7 +855,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const trial = withValue(out, ['setup', top], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', top]) : trial;
     };
-    const refusal = (v: unknown) => (problemUnder(out, `setup.${top}`) === undefined ? problemUnder(withTop(v), `setup.${top}`) : undefined);
+    const refusal = (v: unknown) => problemAdded(out, withTop(v), `setup.${top}`);
     let value = getAt(made.setup, [top]);
     let left: OwnLeftOut[] = [];
     if (refusal(value) !== undefined) {
