@@ -502,6 +502,15 @@ interface Replaced {
   /** Its path in the memory (`back`), where it was followed there. */
   memoryPath?: Path;
   edit: Edit;
+  /**
+   * The item of that list the edit changed, as it stood there just before the edit
+   * (`started`), the memory's item it replaced as the edits before made it (`held`), whether
+   * an item is `started` again in what both forms have of it, and what was said of that item
+   * as one the memory does not hold before the edit (`said`, withLaterEdits). Edited back
+   * there to `started`, the edit is undone: the memory's item is back, and what was said of
+   * the other is said again (withLaterEdits).
+   */
+  claim: { started: unknown; held: unknown; same: (x: unknown) => boolean; said?: NotHeld };
 }
 
 /**
@@ -558,7 +567,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
   // Each item of the list as it comes back: the edit's (`v`), its memory's item (`b`, where it is one), and what of it that list holds (`base`).
   /** The memory's items paired with an item of that list (by sameItems, or renamed onto there). */
   const mine_ = new Set(mine.values());
-  const out = taken.flatMap((v, j): { v: unknown; base: unknown; b?: number; replaced?: true }[] => {
+  const out = taken.flatMap((v, j): { v: unknown; base: unknown; b?: number; k?: number; replaced?: true }[] => {
     const k = theirsOf.get(j);
     let b = k === undefined ? undefined : mine.get(k);
     // Renamed there to the name of an item of the memory's that list never held (the
@@ -590,7 +599,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
     }
     const held = before[b] as Obj;
     if (common(v) === common(was[k])) return [{ v: structuredClone(held), b, base: v }];
-    return [{ v: ownIn(v, held, theirs.fields, was[k]), b, base: v, replaced: common(held) !== common(was[k]) || undefined }];
+    return [{ v: ownIn(v, held, theirs.fields, was[k]), b, k, base: v, replaced: common(held) !== common(was[k]) || undefined }];
   });
   // One rule where the lists do not pair one for one: an item of either that the other
   // never held (sameItems pairs it with none) is its own list's. One added by the edit is
@@ -605,7 +614,12 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
     const after = out.reduce((last, e, i) => (e.b !== undefined && e.b < b ? i : last), -1);
     out.splice(after + 1, 0, { v: structuredClone(held), b, base: keepKnownObject(held, theirs.fields, [], '') });
   });
-  const replaced: Replaced[] = out.flatMap((e, j) => (e.replaced === undefined ? [] : [{ path: [...at, j], was: keepKnownObject(before[e.b!], theirs.fields, [], ''), from: [...at, e.b!], edit }]));
+  const replaced: Replaced[] = out.flatMap((e, j) => {
+    if (e.replaced === undefined) return [];
+    const started = structuredClone(was[e.k!]);
+    const claim: Replaced['claim'] = { started, held: structuredClone(before[e.b!]), same: (x: unknown) => common(x) === common(started) };
+    return [{ path: [...at, j], was: keepKnownObject(before[e.b!], theirs.fields, [], ''), from: [...at, e.b!], edit, claim }];
+  });
   return { list: out.map((e) => e.v), replaced, taken: out.map((e) => e.base), notHeld };
 }
 
@@ -676,7 +690,32 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
   const replaced: Replaced[] = [];
   /** Items edited elsewhere that the memory does not hold (itemsOnAnother), each item's latest, by its list and name. */
   const notHeld = new Map<string, NotHeld>();
+  /**
+   * A memory's item said replaced whose replacing item was edited back there to what it
+   * started from (`claim`): nothing of the designer's is on it, and the item is the memory's
+   * again, as an item an edit there left as it was is (itemsOnAnother). The campaign's
+   * countess renamed "duke" (the rivals' memory holding a duke), "+ add rival", then named
+   * "countess" again: the rivals came back with the countess and no duke, the duke said
+   * replaced (a review).
+   */
+  const release = () => {
+    for (let r = replaced.length - 1; r >= 0; r--) {
+      const one = replaced[r]!;
+      const now = getAt(made.setup, one.path);
+      if (!isObject(now) || !one.claim.same(now)) continue;
+      replaced.splice(r, 1);
+      const at = joinPath(one.path);
+      const inOut = getAt(out.setup, one.path);
+      made = withValue(made, ['setup', ...one.path], structuredClone(one.claim.held));
+      if (isObject(inOut) && one.claim.same(inOut)) out = withValue(out, ['setup', ...one.path], structuredClone(one.claim.held));
+      steps.push(made.setup);
+      if (one.claim.said) notHeld.set(`${one.claim.said.top}.${one.claim.said.key}`, one.claim.said);
+      for (const map of [latest, refused, refusedUnder, leftOut]) for (const k of [...map.keys()]) if (k === at || k.startsWith(`${at}.`)) map.delete(k);
+      for (const [k, entry] of latest) if (at.startsWith(`${k}.`)) entry.value = withValue(entry.value, one.path.slice(entry.edit.path.length), structuredClone(one.claim.held));
+    }
+  };
   for (let edit of edits) {
+    release();
     if (edit.rule || edit.row || edit.find) continue;
     const setup = out.setup;
     // An edit inside an item of a list, read in the list it was made in (`within`): where
@@ -731,6 +770,11 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     const held = getAt(setup, edit.path);
     const before = getAt(made.setup, edit.path);
     const onAnother = !item && theirs?.kind === 'list' && found.field.kind === 'list' && Array.isArray(taken) && Array.isArray(before) && Array.isArray(edit.was) ? itemsOnAnother(taken, before, edit.was, theirs, found.field.fields, edit.path, edit) : undefined;
+    // What was said of an item the edit replaced the memory's with, as one the memory does
+    // not hold (its key is gone from that map just below): said again where the edit is undone.
+    for (const one of onAnother?.replaced ?? []) {
+      one.claim.said = [...notHeld.values()].find((o) => o.top === String(one.path[0]) && canonical(o.item) === canonical(one.claim.started));
+    }
     // An item said not held that the list as made there no longer holds (taken out there,
     // or renamed: said anew, as edited) is said no more; one edited again, as last set.
     // (What it started from there is that of the same item said before: its name, or, renamed, as it then stood.)
@@ -845,6 +889,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     refusedUnder.set(at, String(edit.path[0]));
     for (const [k, left] of leftBefore) leftOut.set(k, left);
   }
+  release();
   // A step refused on the way is no refusal where what the edits made of the field in the
   // end is taken (`made`), without what only this mechanic has of a list's items where that
   // alone is refused: "guards" typed over the crew's name, "+ add side", then "crew" again,
