@@ -2224,3 +2224,25 @@ describe('a side renamed to a refused name and then taken out on the other mecha
     expect(got).toEqual(wanted);
   });
 });
+
+describe('a list the memory held refused, carried as it was to a mechanic that takes it (a route fuzz)', () => {
+  test('rivals of no rival, through a campaign with nothing edited: back as they were by every route, nothing said left behind', () => {
+    // The rivals' one rival taken out (refused: a rivals needs one), a campaign (which takes
+    // none), back: by way of a knowledge roll or a basic check the rivals came back as they
+    // were, []; straight back with the rivals' template's countess, "the setup's rivals" said
+    // left behind, though nothing typed was (keepAsHeld was not asked where the list is
+    // refused whole).
+    const got: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      const page = asThePage(newScenario('viciousness', 'rivals'));
+      page.remove(['setup', 'rivals'], 0);
+      page.go('viciousness', 'campaign');
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'rivals');
+      got[via.join('/') || 'straight'] = { rivals: (page.current.setup as any).rivals, dropped: back.dropped, notes: back.notes };
+      wanted[via.join('/') || 'straight'] = { rivals: [], dropped: [], notes: [] };
+    }
+    expect(got).toEqual(wanted);
+  });
+});
