@@ -670,7 +670,10 @@ function differences(a: unknown, b: unknown, path: string, most = DIFFERENCES_NA
       for (let i = 0; i < Math.max(x.length, y.length); i++) walk(x[i], y[i], `${at}.${i}`);
     } else if (bothObjects) {
       const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])].sort();
-      for (const key of keys) walk((x as Record<string, unknown>)[key], (y as Record<string, unknown>)[key], `${at}.${key}`);
+      // Own fields only: a field on one side alone is absent on the other, never what every
+      // object inherits under its name (`constructor`, `toString`: a function, which threw
+      // an internal error, exit 3; `__proto__`: Object.prototype, no difference named).
+      for (const key of keys) walk(ownField(x, key), ownField(y, key), `${at}.${key}`);
     } else if (canonical(x) !== canonical(y)) {
       found.push({ path: at, a: x, b: y });
     }
@@ -680,10 +683,15 @@ function differences(a: unknown, b: unknown, path: string, most = DIFFERENCES_NA
 }
 const DIFFERENCES_NAMED = 3;
 
+/** `value[key]` where `value` has it itself, else undefined (what it inherits is not its own). */
+function ownField(value: object, key: string): unknown {
+  return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
+}
+
 /** A value in a message: its JSON, cut short past 60 characters; "absent" where there is none. */
 function shownValue(value: unknown): string {
   if (value === undefined) return 'absent';
-  const text = JSON.stringify(value);
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 

@@ -189,6 +189,22 @@ describe('an edited part is refused naming the field inside it that was changed,
     );
   });
 
+  test('a field named as what every object inherits (constructor, toString, __proto__) is said as a field added, never an internal error (a review: exit 3) nor an empty list', async () => {
+    await tampered((p) => (p.files[0].scenario.constructor = 'x'), said('files.0.scenario.constructor', '"x"', 'no such field'), false);
+    await tampered((p) => (p.files[0].scenario.setup.toString = 1), said('files.0.scenario.setup.toString', '1', 'no such field'), false);
+    // An own "__proto__", as JSON.parse makes of the text (an assignment would set the prototype).
+    await tampered((p) => Object.defineProperty(p.files[0].scenario, '__proto__', { value: { a: 1 }, enumerable: true }), said('files.0.scenario.__proto__', '{"a":1}', 'no such field'), false);
+    // Its hash recomputed: the parts disagree, said by the same path.
+    await tampered(
+      (p) => {
+        p.files[0].scenario.constructor = 'x';
+        p.files[0].hash = scenarioHash(p.files[0].scenario, p.files[0].seed, p.files[0].trials, p.chunkTrials);
+      },
+      new RegExp(`the file changed between shards: files\\.0\\.scenario\\.constructor: "x" in .*edited\\.json, absent in ${escape(parts[0])}\\)`),
+      false,
+    );
+  });
+
   test('the first part given edited: the other one, intact, says what it held', async () => {
     const p = JSON.parse(readFileSync(parts[0], 'utf8'));
     p.files[0].seed = 'tampered';
