@@ -715,32 +715,38 @@ function editedPart(paths: readonly string[], parts: readonly PartFile[], intact
   const f = parts[k].files[j];
   const held = { seed: f.seed, trials: f.trials, scenario: f.scenario };
   const heldText = canonical(held);
-  let sameContent: { path: string; hash: string } | undefined;
+  // Every intact file of the other parts, this file's own first (the same path, then the
+  // same place in the run), another file's after: a hash copied from the other file of a
+  // part was said as every field of this file "edited", each named with the other file's
+  // value (a review), where its own, holding what this part holds, says the hash was edited.
+  const intactFiles: { m: number; i: number; rank: number }[] = [];
   for (let m = 0; m < parts.length; m++) {
     if (m === k) continue;
-    for (let i = 0; i < parts[m].files.length; i++) {
-      const g = parts[m].files[i];
-      if (!intact[m][i]) continue;
-      if (g.hash === f.hash) {
-        // What this file's hash was made of, kept whole in another part: the edit is the difference.
-        // Seed and trials first: a changed seed is not to be lost behind three scenario fields.
-        const all = Number.MAX_SAFE_INTEGER;
-        const found = [
-          ...differences(f.seed, g.seed, `files.${j}.seed`, all),
-          ...differences(f.trials, g.trials, `files.${j}.trials`, all),
-          ...differences(f.scenario, g.scenario, `files.${j}.scenario`, all),
-        ];
-        const shown = found
-          .slice(0, DIFFERENCES_NAMED)
-          .map((d) => `${d.path} is ${shownValue(d.a)} where ${paths[m]} has ${d.b === undefined ? 'no such field' : shownValue(d.b)}`);
-        const more = found.length > DIFFERENCES_NAMED ? `, and ${found.length - DIFFERENCES_NAMED} more` : '';
-        return `${paths[k]}: ${f.file}: edited since its shard wrote it: ${shown.join('; ')}${more} — its hash (files.${j}.hash) was made of what ${paths[m]} holds at files.${i}, as the shard ran it: run that shard again, or undo the edit (was the part file edited?)`;
-      }
-      if (sameContent === undefined && canonical({ seed: g.seed, trials: g.trials, scenario: g.scenario }) === heldText) sameContent = { path: paths[m], hash: g.hash };
-    }
+    parts[m].files.forEach((g, i) => {
+      if (intact[m][i]) intactFiles.push({ m, i, rank: g.file === f.file ? 0 : i === j ? 1 : 2 });
+    });
   }
-  if (sameContent !== undefined) {
-    return `${paths[k]}: ${f.file}: files.${j}.hash is ${JSON.stringify(f.hash)}, but the scenario, seed and trials the part holds hash to ${JSON.stringify(sameContent.hash)}, as ${sameContent.path}, which holds the same, says: the hash was edited (was the part file edited?)`;
+  intactFiles.sort((x, y) => x.rank - y.rank);
+  for (const { m, i } of intactFiles) {
+    const g = parts[m].files[i];
+    if (canonical({ seed: g.seed, trials: g.trials, scenario: g.scenario }) === heldText) {
+      return `${paths[k]}: ${f.file}: files.${j}.hash is ${JSON.stringify(f.hash)}, but the scenario, seed and trials the part holds hash to ${JSON.stringify(g.hash)}, as ${paths[m]}, which holds the same, says: the hash was edited (was the part file edited?)`;
+    }
+    if (g.hash === f.hash) {
+      // What this file's hash was made of, kept whole in another part: the edit is the difference.
+      // Seed and trials first: a changed seed is not to be lost behind three scenario fields.
+      const all = Number.MAX_SAFE_INTEGER;
+      const found = [
+        ...differences(f.seed, g.seed, `files.${j}.seed`, all),
+        ...differences(f.trials, g.trials, `files.${j}.trials`, all),
+        ...differences(f.scenario, g.scenario, `files.${j}.scenario`, all),
+      ];
+      const shown = found
+        .slice(0, DIFFERENCES_NAMED)
+        .map((d) => `${d.path} is ${shownValue(d.a)} where ${paths[m]} has ${d.b === undefined ? 'no such field' : shownValue(d.b)}`);
+      const more = found.length > DIFFERENCES_NAMED ? `, and ${found.length - DIFFERENCES_NAMED} more` : '';
+      return `${paths[k]}: ${f.file}: edited since its shard wrote it: ${shown.join('; ')}${more} — its hash (files.${j}.hash) was made of what ${paths[m]} holds at files.${i}, as the shard ran it: run that shard again, or undo the edit (was the part file edited?)`;
+    }
   }
   const alone = parts.length === 1 ? 'it is the only part given' : 'no other part given holds this file as its hash says';
   return (

@@ -220,6 +220,32 @@ describe('an edited part is refused naming the field inside it that was changed,
     await tampered((p) => (p.files[0].hash = '0'.repeat(64)), new RegExp(`edited\\.json: ${escape(scenario)}: files\\.0\\.hash is "0{64}", but the scenario, seed and trials the part holds hash to "${right}", as ${escape(parts[0])}, which holds the same, says: the hash was edited`), false);
   });
 
+  test('a hash copied from the part\'s other file: said as the hash edited, never as every field of this file edited with the other file\'s values (a review)', async () => {
+    // Two files per part: the heist, and another scenario run beside it.
+    const other = join(dir, 'other.json');
+    writeFileSync(other, JSON.stringify({ name: 'other', system: 'viciousness', mechanic: 'knavery', trials: 20_000, seed: 'o', setup: { challenges: 3, participants: [{ name: 'b', count: 1, dice: ['d8'] }] } }));
+    const two = [0, 1].map((i) => join(dir, `two-${i}.json`));
+    for (const [i, p] of two.entries()) expect((await poolsim('run', scenario, other, '--shard', `${i}/2`, '--out', p, '--workers', '1')).code).toBe(0);
+    const p = JSON.parse(readFileSync(two[1], 'utf8'));
+    const right = p.files[0].hash;
+    p.files[0].hash = p.files[1].hash;
+    const edited = join(dir, 'two-edited.json');
+    writeFileSync(edited, JSON.stringify(p));
+    const r = await poolsim('merge', two[0], edited, '--json');
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`${edited}: ${scenario}: files.0.hash is ${JSON.stringify(p.files[1].hash)}, but the scenario, seed and trials the part holds hash to "${right}", as ${two[0]}, which holds the same, says: the hash was edited`);
+    expect(r.err).not.toContain('edited since its shard wrote it');
+    // The other way about, the heist's scenario written over by the other's: an edit of its fields, said against its own.
+    const q = JSON.parse(readFileSync(two[1], 'utf8'));
+    q.files[0].scenario = q.files[1].scenario;
+    q.files[0].seed = q.files[1].seed;
+    writeFileSync(edited, JSON.stringify(q));
+    const s = await poolsim('merge', two[0], edited, '--json');
+    expect(s.code, s.err).toBe(2);
+    expect(s.err).toContain(`${edited}: ${scenario}: edited since its shard wrote it: files.0.seed is "o" where ${two[0]} has "s"`);
+    expect(s.err).toContain(`was made of what ${two[0]} holds at files.0,`);
+  });
+
   test('its hash recomputed (a careful forger): the parts disagree, said by the path of the first difference', async () => {
     await tampered(
       (p) => {
