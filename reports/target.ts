@@ -414,14 +414,18 @@ function alive(pid: number): boolean {
   }
 }
 
-/** Whether `dir` is a folder `poolsim report` wrote: it carries the mark, or the layout of the reports written before the mark. */
 /**
  * What under `dir` (itself as '', then each path below it, links not followed) is read-only:
  * no write permission for its owner (`chmod a-w`, `u-w`, root included, whom the system lets
  * write anyway), or a folder this user may not write in (its files could not be deleted).
+ * `theirs` holds the folders of the latter that another user owns and may write (a team's
+ * report folder written by another with umask 022): not made read-only, and no `chmod u+w`
+ * of this user's (refused: not the owner) nor of its owner's (it has u+w) makes them
+ * writable to this one (a review).
  */
-export function readOnlyEntries(dir: string): string[] {
+export function readOnlyEntries(dir: string, theirs: string[] = []): string[] {
   const found: string[] = [];
+  const me = process.getuid?.();
   const look = (path: string, shown: string) => {
     let st;
     try {
@@ -438,7 +442,10 @@ export function readOnlyEntries(dir: string): string[] {
         writable = false;
       }
     }
-    if (!writable) found.push(shown);
+    if (!writable) {
+      if ((st.mode & 0o200) !== 0 && me !== undefined && st.uid !== me) theirs.push(shown);
+      else found.push(shown);
+    }
     if (!st.isDirectory()) return;
     let names: string[];
     try {
@@ -452,6 +459,7 @@ export function readOnlyEntries(dir: string): string[] {
   return found;
 }
 
+/** Whether `dir` is a folder `poolsim report` wrote: it carries the mark, or the layout of the reports written before the mark. */
 export function isReportFolder(dir: string): boolean {
   let entries: string[];
   try {
@@ -795,12 +803,21 @@ export function checkTarget(outDir: string, options: { inputs?: readonly string[
     // Made read-only (`chmod -R a-w`): the user's word that it is to stay as it is. It was
     // replaced by a writable copy (as root), or stepped aside to a `.kept-*` copy that could
     // not be deleted while the new one took its place (as another user), exit 0 (an audit).
-    const locked = readOnlyEntries(target);
+    const theirs: string[] = [];
+    const locked = readOnlyEntries(target, theirs);
+    const namedOf = (list: string[]) => list.slice(0, 3).map((e) => (e === '' ? 'the folder itself' : e)).join(', ') + (list.length > 3 ? `, and ${list.length - 3} more` : '');
     if (locked.length > 0) {
-      const named = locked.slice(0, 3).map((e) => (e === '' ? 'the folder itself' : e)).join(', ') + (locked.length > 3 ? `, and ${locked.length - 3} more` : '');
       refuse(
-        `is read-only (${named} ${locked.length === 1 ? 'is' : 'are'} not writable), so it is kept as it is`,
+        `is read-only (${namedOf(locked)} ${locked.length === 1 ? 'is' : 'are'} not writable), so it is kept as it is`,
         `poolsim replaces --out as a whole and never replaces a folder made read-only — make it writable (chmod -R u+w ${options.typed ?? outDir}) if it is to be replaced, or give another folder`,
+      );
+    }
+    // Another user's, writable by its owner: not read-only, and `chmod -R u+w` (the advice
+    // above) changes nothing of it (a review: said so of a team's folder written with umask 022).
+    if (theirs.length > 0) {
+      refuse(
+        `is another user's (${namedOf(theirs)}, writable by ${theirs.length === 1 ? 'its owner' : 'their owner'} but not by this user, who could not delete the old reports in ${theirs.length === 1 ? 'it' : 'them'}), so it is kept as it is`,
+        `poolsim replaces --out as a whole — run the report as the user who wrote it, or have its owner make it writable to you (chmod -R g+w ${options.typed ?? outDir}, where you share its group), or give another folder`,
       );
     }
   }

@@ -695,6 +695,30 @@ describe('a report folder made read-only is kept as it is', () => {
   });
 });
 
+describe('a report folder another user wrote (writable by its owner, not by this user)', () => {
+  // A team's folder written by another member with umask 022: not read-only, and neither
+  // this user's `chmod -R u+w` (not the owner) nor its owner's (it has u+w) changes it. It
+  // was said "is read-only … make it writable (chmod -R u+w out)" (a review). As root,
+  // checkTarget is run as nobody in a child process; as another user, root's folder is the case.
+  test('is refused naming whose it is, never advising a chmod u+w that changes nothing', async (ctx) => {
+    const root = process.getuid?.() === 0;
+    const dir = workspace();
+    const out = join(dir, 'out');
+    expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
+    const target = join(dirname(import.meta.dirname), 'reports', 'target.ts');
+    const asNobody = (code: string) => spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { uid: 65534, gid: 65534, encoding: 'utf8', cwd: dirname(import.meta.dirname) });
+    if (!root || asNobody(`import { accessSync } from 'node:fs'; accessSync(${JSON.stringify(target)}, 4);`).status !== 0) return ctx.skip();
+    chmodSync(dir, 0o777);
+    for (const p of [out, ...readdirSync(out, { recursive: true }).map((e) => join(out, String(e)))]) chownSync(p, 1, 1);
+    const r = asNobody(`import { checkTarget } from ${JSON.stringify(target)}; try { checkTarget(${JSON.stringify(out)}); console.log('taken'); } catch (e) { console.log(e.message); }`);
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toContain(`--out ${out}: is another user's (the folder itself, k, k/charts, writable by their owner but not by this user`);
+    expect(r.stdout).not.toContain('read-only');
+    expect(r.stdout).not.toContain('u+w');
+    expect(r.stdout).toContain(`chmod -R g+w ${out}`);
+  });
+});
+
 /** Every mode under `dir` (itself included), to prove none changed. */
 function modesOf(dir: string): Record<string, number> {
   const out: Record<string, number> = { '.': statSync(dir).mode };
