@@ -32,7 +32,7 @@
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
 import { chmod, chown, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, realOf, recoverLeftovers, writtenText } from './target.ts';
+import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, readOnlyEntries, realOf, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
 import { renderChangesHtml, renderDiffMarkdown } from './changes.ts';
 import type { ResultDiff } from '../sim/diff.ts';
@@ -306,6 +306,29 @@ export async function writeReports(
       `--out ${outDir}: ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown}), ` +
         (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
         '; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder',
+    );
+    refused.afterRun = true;
+    throw refused;
+  }
+  // Made read-only while the reports were written (after checkTarget looked, once the
+  // scenarios had run): kept as it is, as checkTarget keeps one made so before. It was
+  // replaced, exit 0 (a review).
+  const theirs: string[] = [];
+  const locked = hadPrevious ? readOnlyEntries(previous, theirs) : [];
+  if (locked.length + theirs.length > 0) {
+    let back = true;
+    try {
+      await rename(previous, target);
+    } catch {
+      back = false;
+    }
+    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
+    const list = locked.length > 0 ? locked : theirs;
+    const shown = list.slice(0, 3).map((e) => (e === '' ? 'the folder itself' : e)).join(', ') + (list.length > 3 ? `, and ${list.length - 3} more` : '');
+    const refused = new TargetRefused(
+      `--out ${outDir}: was made read-only while poolsim wrote the reports (${shown} ${list.length === 1 ? 'is' : 'are'} not writable), ` +
+        (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
+        '; poolsim replaces --out as a whole and never replaces a folder made read-only — make it writable if it is to be replaced, or give another folder',
     );
     refused.afterRun = true;
     throw refused;

@@ -684,6 +684,26 @@ describe('a report folder made read-only is kept as it is', () => {
     expect((await poolsim('report', join(dir, 'lib'), '--out', out)).code).toBe(0);
   });
 
+  test('made read-only while the reports are written (after checkTarget looked): put back as it was, not replaced (a review: replaced, exit 0)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const entries = [{ slug: 'heist', result: heistOnePoint }];
+    await writeReports(out, entries);
+    const before = snapshot(out);
+    let locked = false;
+    const writeFile = async (path: string, text: string) => {
+      if (!locked) {
+        locked = true;
+        chmodSync(join(out, 'index.md'), 0o444);
+      }
+      writeFileSync(path, text);
+    };
+    await expect(writeReports(out, entries, { writeFile })).rejects.toThrow(/--out .*out: was made read-only while poolsim wrote the reports \(index\.md is not writable\), so the folder was left as it was/);
+    expect(snapshot(out)).toEqual(before);
+    expect(statSync(join(out, 'index.md')).mode & 0o777).toBe(0o444);
+    expect(readdirSync(dir).filter((f) => f.startsWith('.out.'))).toEqual([]);
+  });
+
   test('checkTarget after the run (a folder made read-only while the scenarios ran) refuses it too', () => {
     const dir = workspace();
     const out = join(dir, 'out');
