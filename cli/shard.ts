@@ -688,6 +688,11 @@ function ownField(value: object, key: string): unknown {
   return Object.hasOwn(value, key) ? (value as Record<string, unknown>)[key] : undefined;
 }
 
+/** What the other part has where this one has a value and it none: a list's element past its end is no field (`dice.1`). */
+function absentThere(path: string): string {
+  return /\.\d+$/.test(path) ? 'no such element (its list is shorter)' : 'no such field';
+}
+
 /** A value in a message: its JSON, cut short past 60 characters; "absent" where there is none. */
 function shownValue(value: unknown): string {
   if (value === undefined) return 'absent';
@@ -743,7 +748,7 @@ function editedPart(paths: readonly string[], parts: readonly PartFile[], intact
       ];
       const shown = found
         .slice(0, DIFFERENCES_NAMED)
-        .map((d) => `${d.path} is ${shownValue(d.a)} where ${paths[m]} has ${d.b === undefined ? 'no such field' : shownValue(d.b)}`);
+        .map((d) => `${d.path} is ${shownValue(d.a)} where ${paths[m]} has ${d.b === undefined ? absentThere(d.path) : shownValue(d.b)}`);
       const more = found.length > DIFFERENCES_NAMED ? `, and ${found.length - DIFFERENCES_NAMED} more` : '';
       return `${paths[k]}: ${f.file}: edited since its shard wrote it: ${shown.join('; ')}${more} — its hash (files.${j}.hash) was made of what ${paths[m]} holds at files.${i}, as the shard ran it: run that shard again, or undo the edit (was the part file edited?)`;
     }

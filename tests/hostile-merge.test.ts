@@ -177,6 +177,8 @@ describe('an edited part is refused naming the field inside it that was changed,
     await tampered((p) => (p.files[0].scenario.setup.challenges = 3), said('files.0.scenario.setup.challenges', '3', '2'), false);
     await tampered((p) => (p.files[0].scenario.setup.participants[0].dice = ['d8']), said('files.0.scenario.setup.participants.0.dice.0', '"d8"', '"d6"'), false);
     await tampered((p) => (p.files[0].scenario.description = 'mine'), said('files.0.scenario.description', '"mine"', 'no such field'), false);
+    // An element added past a list's end is no field of the other part (a review: "no such field").
+    await tampered((p) => p.files[0].scenario.setup.participants[0].dice.push('d8'), said('files.0.scenario.setup.participants.0.dice.1', '"d8"', 'no such element (its list is shorter)'), false);
     await tampered(
       (p) => {
         p.files[0].scenario.setup.challenges = 3;
