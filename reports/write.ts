@@ -30,7 +30,7 @@
  * go again, each while empty, when the write fails or is interrupted.
  */
 import { lstatSync, readdirSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
-import { chmod, chown, mkdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, mkdir, readdir, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { KEPT, MARKER, TargetRefused, WRITTEN, checkTarget, fileHash, foreignEntries, isDesktopFile, isReportFolder, leftIn, markText, readOnlyEntries, realOf, recoverLeftovers, writtenText } from './target.ts';
 import { type ChartsForOptions, chartsAndNotes } from './charts/index.ts';
@@ -182,6 +182,20 @@ async function keepAccess(old: string, made: string): Promise<void> {
 }
 
 /**
+ * Gives every file and folder under `dir` (itself included) its owner's write, where the
+ * umask left it out: a folder without it is one the user made read-only, which the next
+ * run refuses to replace (checkTarget, readOnlyEntries), so under `umask 0222` the second
+ * `report --out` into the same folder refused poolsim's own first one (a review).
+ */
+async function keepOwnerWrite(dir: string): Promise<void> {
+  const st = await lstat(dir);
+  if (st.isDirectory()) {
+    for (const name of await readdir(dir)) await keepOwnerWrite(join(dir, name));
+  }
+  if (!st.isSymbolicLink() && (st.mode & 0o200) === 0) await chmod(dir, (st.mode & 0o7777) | 0o200);
+}
+
+/**
  * Renders and writes every entry's reports and the top-level index to `outDir`,
  * replacing what was there only when all of it is written. Returns the files written,
  * relative to `outDir`.
@@ -260,6 +274,7 @@ export async function writeReports(
     // Then every file as written: the next run replaces the folder only while it holds
     // these files as they are (reports/target.ts foreignEntries).
     await writeNamed(join(staging, WRITTEN), writtenText(written), join(outDir, WRITTEN), options.writeFile);
+    await keepOwnerWrite(staging);
     stopIfAborted(options.signal);
   } catch (error) {
     await undo();

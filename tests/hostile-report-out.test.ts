@@ -713,6 +713,20 @@ describe('a report folder made read-only is kept as it is', () => {
     chmodSync(out, 0o755);
     expect(() => checkTarget(out)).not.toThrow();
   });
+
+  test('its own report written under umask 0222 is not read-only to the next run (a review: the second report --out refused poolsim\'s own first, "is read-only")', () => {
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const bin = join(import.meta.dirname, '..', 'bin', 'poolsim.js');
+    // A shell with that umask (a test's worker thread cannot set one of its own).
+    const report = () => spawnSync('sh', ['-c', 'umask 0222 && exec "$0" "$@"', process.execPath, bin, 'report', join(dir, 'lib'), '--out', out], { encoding: 'utf8', env: { ...process.env, CI: 'true' } });
+    const first = report();
+    expect(first.status, first.stderr).toBe(0);
+    expect(statSync(join(out, 'index.md')).mode & 0o200).not.toBe(0);
+    expect(statSync(join(out, 'k')).mode & 0o200).not.toBe(0);
+    const second = report();
+    expect(second.status, second.stderr).toBe(0);
+  });
 });
 
 describe('a report folder another user wrote (writable by its owner, not by this user)', () => {
