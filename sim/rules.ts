@@ -117,10 +117,23 @@ export const viciousnessRules = lazySchema(() => z
   })
   .strict());
 
+/** The VDP variants' defaults, declared once, as VICIOUSNESS_DEFAULTS: the schema below reads them, and so does code that asks whether a file set a variant away from its default. */
+export const VDP_DEFAULTS = {
+  advantageOn: 'accomplish',
+  effectsOn: 'fromLanding',
+  retarget: 'changeFocus',
+  stunned: 'defenceless',
+  entangledFortitude: 'halved',
+  coverRoll: 'onHit',
+  damagePenalty: 'wounds',
+  givenUpBlock: 'hit',
+  chargeRelease: 'sameAction',
+} as const;
+
 export const vdpRules = lazySchema(() => z
   .object({
     /** Which pool of a split roll advantage dice go to; *accomplish*. */
-    advantageOn: variant({ accomplish: 'the Accomplish pool', caution: 'the Caution pool', both: 'both pools' }, 'accomplish'),
+    advantageOn: variant({ accomplish: 'the Accomplish pool', caution: 'the Caution pool', both: 'both pools' }, VDP_DEFAULTS.advantageOn),
     /**
      * Which rolls an effect's disadvantage dice weigh on ("on all combat actions for one
      * turn"), in combat and contestRound: *fromLanding* (default), every roll of the loser's
@@ -131,7 +144,7 @@ export const vdpRules = lazySchema(() => z
      * waits for its next turn (the default before December 2026); *ownTurn*, only the rolls
      * of its next turn (the reading before that) (docs/rulings/vdp-combat.md).
      */
-    effectsOn: variant({ fromLanding: 'the loser’s rolls at once', allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, 'fromLanding'),
+    effectsOn: variant({ fromLanding: 'the loser’s rolls at once', allActions: 'the loser’s defences and next turn', ownTurn: 'the loser’s next turn only' }, VDP_DEFAULTS.effectsOn),
     /**
      * Whether a melee fighter may switch targets in the middle of its turn, in combat: the
      * Edge Charge table sells "Change Focus | 1 | The character can switch targets mid-turn
@@ -141,14 +154,14 @@ export const vdpRules = lazySchema(() => z
      * every attack picks its target afresh (the reading before December 2026:
      * docs/rulings/vdp-combat.md).
      */
-    retarget: variant({ changeFocus: 'kept, unless it buys Change Focus', free: 'switched freely' }, 'changeFocus'),
+    retarget: variant({ changeFocus: 'kept, unless it buys Change Focus', free: 'switched freely' }, VDP_DEFAULTS.retarget),
     /**
      * What a Stunning Blow's target does until its skipped turn, in combat: "The target is
      * briefly KO'd and skips a turn", and a KO'd character is "removed from the scene", so by
      * default it is *defenceless* (its defence totals 0); *defends*: it rolls its defence as
      * usual (the reading before December 2026: docs/rulings/vdp-combat.md).
      */
-    stunned: variant({ defenceless: 'defenceless', defends: 'still defends' }, 'defenceless'),
+    stunned: variant({ defenceless: 'defenceless', defends: 'still defends' }, VDP_DEFAULTS.stunned),
     /**
      * What Entangled ("Physical Fortitude halved") leaves of a Physical Fortitude, in
      * combat: *halved* (default), exactly half, so an odd one keeps its half point (3 is
@@ -157,7 +170,7 @@ export const vdpRules = lazySchema(() => z
      * rounded down, at least 1 (the reading before December 2026: a Fortitude of 1 was not
      * halved at all, one of 3 was cut to a third). docs/rulings/vdp-combat.md.
      */
-    entangledFortitude: variant({ halved: 'exactly halved', roundedDown: 'halved, rounded down (at least 1)' }, 'halved'),
+    entangledFortitude: variant({ halved: 'exactly halved', roundedDown: 'halved, rounded down (at least 1)' }, VDP_DEFAULTS.entangledFortitude),
     /**
      * When cover is rolled against a direct-fire shot, in combat: "light cover grants a 2/6
      * chance of avoiding a hit from a direct-fire ranged attack", so by default (*onHit*) the
@@ -169,7 +182,7 @@ export const vdpRules = lazySchema(() => z
      * blocks it would have made (the reading before December 2026, under which cover could
      * lower its holder's odds: docs/rulings/vdp-combat.md).
      */
-    coverRoll: variant({ onHit: 'on a shot that would hit', before: 'before the attack is rolled' }, 'onHit'),
+    coverRoll: variant({ onHit: 'on a shot that would hit', before: 'before the attack is rolled' }, VDP_DEFAULTS.coverRoll),
     /**
      * Which damage takes 1 a point from a fighter's totals and its Timing roll, in combat:
      * "For every wound received, a character subtracts 1 from the total results", so by
@@ -178,7 +191,7 @@ export const vdpRules = lazySchema(() => z
      * which took "All of this applies to effects that cause Sanity or Stress damage as well"
      * to carry over a rule the text gives only later, for wounds). docs/rulings/vdp-combat.md.
      */
-    damagePenalty: variant({ wounds: 'Physical wounds only', everyTrack: 'Madness and Stress too' }, 'wounds'),
+    damagePenalty: variant({ wounds: 'Physical wounds only', everyTrack: 'Madness and Stress too' }, VDP_DEFAULTS.damagePenalty),
     /**
      * What a block given up for charge does, in combat: "Any time a success is scored
      * (successfully inflicting a wound, or successfully defending from an attack), that
@@ -193,7 +206,7 @@ export const vdpRules = lazySchema(() => z
      * no defence (as against one who "has no Defence"): its total against a defence of 0.
      * docs/rulings/vdp-combat.md.
      */
-    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)', undefended: 'lets the attack meet no defence' }, 'hit'),
+    givenUpBlock: variant({ hit: 'lets the attack hit (one wound)', nothing: 'lets nothing through', glancing: 'lets a glancing hit through (no wound)', undefended: 'lets the attack meet no defence' }, VDP_DEFAULTS.givenUpBlock),
     /**
      * When a success given up for charge may be released on an enemy, in combat:
      * "Releasing any amount of charge on a target must be done while actively attacking or
@@ -206,21 +219,37 @@ export const vdpRules = lazySchema(() => z
      * reading before December 2026). Buys released on oneself or an ally ("takes an
      * action") are the same either way. docs/rulings/vdp-combat.md.
      */
-    chargeRelease: variant({ sameAction: 'in the action given up', nextAction: 'as a later action of its own' }, 'sameAction'),
+    chargeRelease: variant({ sameAction: 'in the action given up', nextAction: 'as a later action of its own' }, VDP_DEFAULTS.chargeRelease),
   })
   .strict());
+
+/** The Sorcerer variants' defaults, declared once, as VICIOUSNESS_DEFAULTS: the schema below reads them, and so does code that asks whether a file set a variant away from its default. */
+export const SORCERER_DEFAULTS = {
+  exhausted: 'one',
+  totallyDefensive: 'sacrifice',
+  nextPenalty: 'nextRound',
+  attackCurrency: 'none',
+  standUpCovers: 'action',
+  tiedExchange: 'reroll',
+  passionDefence: 'never',
+  sacrificeCurrency: 'none',
+  injuryPenalties: 'lasting',
+  passionPenalties: 'uncut',
+  failedStandUp: 'loseAction',
+  repeatPenalty: 'cumulative',
+} as const;
 
 export const sorcererRules = lazySchema(() => z
   .object({
     /** A win because the other side ran out of dice scores *one* success or all *remaining*. */
-    exhausted: variant({ one: 'one success', remaining: 'every remaining die' }, 'one'),
+    exhausted: variant({ one: 'one success', remaining: 'every remaining die' }, SORCERER_DEFAULTS.exhausted),
     /**
      * "Totally defensive (opposes no one) declared action (e.g., 'I dive under the
      * couch!') +2": +2 dice to a *sacrifice* (default since December 2026: "Sacrifice your
      * planned action and declare a defensive action, at full dice" is such a declared
      * action), or *never* (the default before). docs/rulings/sorcerer-conflict.md.
      */
-    totallyDefensive: variant({ sacrifice: 'on a sacrificed action’s full defence', never: 'never' }, 'sacrifice'),
+    totallyDefensive: variant({ sacrifice: 'on a sacrificed action’s full defence', never: 'never' }, SORCERER_DEFAULTS.totallyDefensive),
     /**
      * "'Next' penalties apply only to your next action": a next penalty taken before the
      * character's action in a round cuts its *nextRound* action (the dice of this one are
@@ -229,7 +258,7 @@ export const sorcererRules = lazySchema(() => z
      * left cut it too ("Your total penalties to an action are equal to your next +
      * lasting penalties") and stay. docs/rulings/sorcerer-conflict.md.
      */
-    nextPenalty: variant({ nextRound: 'the next round’s action', thisAction: 'this action' }, 'nextRound'),
+    nextPenalty: variant({ nextRound: 'the next round’s action', thisAction: 'this action' }, SORCERER_DEFAULTS.nextPenalty),
     /**
      * "1 success = 1 stat point = 1 bonus = 1 penalty … 'roll over' successes from one
      * action into a related and immediately following action. Example: I punch my demon in
@@ -238,7 +267,7 @@ export const sorcererRules = lazySchema(() => z
      * bonus dice into the attacker's *nextAction* (a fighter whose `currency` is `all`).
      * docs/rulings/sorcerer-conflict.md.
      */
-    attackCurrency: variant({ none: 'go into the bleed alone', nextAction: 'also roll over into the next action' }, 'none'),
+    attackCurrency: variant({ none: 'go into the bleed alone', nextAction: 'also roll over into the next action' }, SORCERER_DEFAULTS.attackCurrency),
     /**
      * What a Stand Up at the round's start covers ("roll your Will (without penalties) vs.
      * the number of dice you'd like to use for your action"): the *action* alone (default),
@@ -248,7 +277,7 @@ export const sorcererRules = lazySchema(() => z
      * declare a defensive action, at full dice" with the dice its Will roll bought (at most
      * its defence's) + its defence bonus, no penalty cutting them. docs/rulings/sorcerer-conflict.md.
      */
-    standUpCovers: variant({ action: 'the action alone', actionOrSacrifice: 'the action or its sacrifice' }, 'action'),
+    standUpCovers: variant({ action: 'the action alone', actionOrSacrifice: 'the action or its sacrifice' }, SORCERER_DEFAULTS.standUpCovers),
     /**
      * An exchange of a conflict (an attack against its defence) that ties all the way down
      * on as many dice a side: "If both sides have the same number of dice, throw your hands
@@ -258,7 +287,7 @@ export const sorcererRules = lazySchema(() => z
      * nothing happens (the default before December 2026). An attack always has dice (an
      * action of no dice is no action), so a re-roll can end. docs/rulings/sorcerer-conflict.md.
      */
-    tiedExchange: variant({ reroll: 'is rolled again', standOff: 'is a stand-off' }, 'reroll'),
+    tiedExchange: variant({ reroll: 'is rolled again', standOff: 'is a stand-off' }, SORCERER_DEFAULTS.tiedExchange),
     /**
      * Where a conflict's Passion dice won this round go when the character, attacked before
      * acting, sacrifices its action: "Sacrifice your planned action and declare a defensive
@@ -270,7 +299,7 @@ export const sorcererRules = lazySchema(() => z
      * ("Roll 1 die (with no bonuses)"), nor a defence after acting (they went with the
      * action). docs/rulings/sorcerer-conflict.md.
      */
-    passionDefence: variant({ never: 'stay with the action', fullDefence: 'join the full defence' }, 'never'),
+    passionDefence: variant({ never: 'stay with the action', fullDefence: 'join the full defence' }, SORCERER_DEFAULTS.passionDefence),
     /**
      * Where the currency a character carried into the round goes when, attacked before
      * acting, it sacrifices its action: "Sacrifice your planned action and declare a
@@ -281,7 +310,7 @@ export const sorcererRules = lazySchema(() => z
      * counts it). Never a Stand Up's successes ("bonus dice to your action"), nor the one die
      * of "Suck it up" ("with no bonuses"). docs/rulings/sorcerer-conflict.md.
      */
-    sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, 'none'),
+    sacrificeCurrency: variant({ none: 'stays behind with the action', carried: 'joins the full defence' }, SORCERER_DEFAULTS.sacrificeCurrency),
     /**
      * The penalties "How badly are you fucked up" reads when a conflict ends ("at the end of
      * a conflict, your lasting penalties are halved (round up). Then see above to find out
@@ -292,7 +321,7 @@ export const sorcererRules = lazySchema(() => z
      * the last round played, or due at the start of the round that found a character
      * beaten. Only `injured.<name>` and `hospital.<name>` read it. docs/rulings/sorcerer-conflict.md.
      */
-    injuryPenalties: variant({ lasting: 'the halved lasting penalties', lastingAndNext: 'the halved lasting and the unspent next penalties' }, 'lasting'),
+    injuryPenalties: variant({ lasting: 'the halved lasting penalties', lastingAndNext: 'the halved lasting and the unspent next penalties' }, SORCERER_DEFAULTS.injuryPenalties),
     /**
      * Whether a conflict's Passion roll is cut by penalties ("Penalties apply to ALL
      * actions, not just physical ones"): *uncut* (default), the Passion roll is its
@@ -302,7 +331,7 @@ export const sorcererRules = lazySchema(() => z
      * (unless the character stood up this round: its Will roll, "without penalties", set
      * the action's dice). docs/rulings/sorcerer-conflict.md.
      */
-    passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, 'uncut'),
+    passionPenalties: variant({ uncut: 'not cut by penalties', cut: 'cut by the penalties in force' }, SORCERER_DEFAULTS.passionPenalties),
     /**
      * What a failed (or untried) Stand Up at a conflict's round start costs ("If you're
      * suffering penalties greater than your Stamina, you can't act"): *loseAction* (default
@@ -315,7 +344,7 @@ export const sorcererRules = lazySchema(() => z
      * reading before December 2026), the character is out and the conflict ends.
      * docs/rulings/sorcerer-conflict.md.
      */
-    failedStandUp: variant({ loseAction: 'loses that round’s action', beaten: 'beaten, the conflict ends' }, 'loseAction'),
+    failedStandUp: variant({ loseAction: 'loses that round’s action', beaten: 'beaten, the conflict ends' }, SORCERER_DEFAULTS.failedStandUp),
     /**
      * "Repeating a task after failing -1" (sorcerer.txt, "Bonus/Penalty Dice"), for a
      * contest's `tries`: *cumulative* (default), each try lost before takes `retryPenalty`
@@ -325,7 +354,7 @@ export const sorcererRules = lazySchema(() => z
      * "-1" is the modifier of the situation "repeating a task after failing", as the table's
      * other lines are). docs/rulings/single-rolls.md.
      */
-    repeatPenalty: variant({ cumulative: 'one more for each try lost', flat: 'the same on every repeat' }, 'cumulative'),
+    repeatPenalty: variant({ cumulative: 'one more for each try lost', flat: 'the same on every repeat' }, SORCERER_DEFAULTS.repeatPenalty),
   })
   .strict());
 

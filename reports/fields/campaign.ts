@@ -4,7 +4,7 @@
  * Dice", "Turns", "Wealth"); every policy field says its default (docs/rulings/campaign.md).
  */
 import { choice, type Field, type ListField, type MechanicForm, type TextField } from './spec.ts';
-import { ruleNamed, ruleValueNamed } from './rules.ts';
+import { ruleNamed, ruleValueNamed, ruleValueSaid } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
 import { troupeNamesMedic } from '../../sim/viciousness/traits.ts';
 import { DEFAULT_MAX_ROUNDS } from '../../sim/viciousness/battleSetup.ts';
@@ -214,7 +214,7 @@ export const campaignForm: MechanicForm = {
                 { kind: 'number', key: 'perActiveChallenge', label: 'per challenge left active', placeholder: '1' },
                 { kind: 'number', key: 'count', label: 'there regardless', placeholder: '0' },
                 { kind: 'dice', key: 'dice', label: 'trait dice each' },
-                { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: `only the better-equipped side rolls its equipment dice (“to the most well-equipped side”); as many as the troupe’s: neither (the rule ${ruleNamed('equipment')}: ${ruleValueNamed('viciousness', 'equipment', 'mostEquipped')}, the default; ${ruleValueNamed('viciousness', 'equipment', 'everySide')}: both roll)` },
+                { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: `only the better-equipped side rolls its equipment dice (“to the most well-equipped side”); as many as the troupe’s: neither (the rule ${ruleNamed('equipment')}: ${ruleValueSaid('viciousness', 'equipment', 'mostEquipped')}; ${ruleValueSaid('viciousness', 'equipment', 'everySide')}: both roll)` },
                 choice('flee', 'guards flee', FLEE, 'never (default)', undefined, FLEE_WORDS),
               ],
             },

@@ -92,6 +92,12 @@ export function ruleValueNamed(system: SystemName, key: string, value: string | 
   return quoted(valueWords(toggle, value));
 }
 
+/** As ruleValueNamed, followed by ", the default" where it is the rule's default (sim/rules.ts declares it once). */
+export function ruleValueSaid(system: SystemName, key: string, value: string | boolean): string {
+  const isDefault = ruleToggles(system).find((t) => t.key === key)?.default === value;
+  return `${ruleValueNamed(system, key, value)}${isDefault ? ', the default' : ''}`;
+}
+
 /** A rule toggle in the rules' words ("a hit is"); one the dashboard does not know by its key. */
 export function ruleLabel(key: string): string {
   return RULE_LABELS[key]?.label ?? key;

@@ -3,7 +3,7 @@
  * discovery and knowledge. Field labels and help quote viciousness.txt.
  */
 import type { ChoiceField, Field, ListField, MechanicForm } from './spec.ts';
-import { ruleNamed, ruleValueNamed } from './rules.ts';
+import { ruleNamed, ruleValueNamed, ruleValueSaid } from './rules.ts';
 import { oneMore, sweepPreset } from './presets.ts';
 import { namesMedic } from '../../sim/viciousness/traits.ts';
 import { DEFAULT_MAX_ROUNDS } from '../../sim/viciousness/battleSetup.ts';
@@ -72,7 +72,7 @@ function sides(extra: Field[] = []): ListField {
     min: 2,
     fields: [
       { kind: 'text', key: 'name', label: 'side' },
-      { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: `“The GM awards 1d4 or 2d4 to the most well-equipped side”: only the side with the most rolls them; as many at the top: none (the rule ${ruleNamed('equipment')}: ${ruleValueNamed('viciousness', 'equipment', 'mostEquipped')}, the default; ${ruleValueNamed('viciousness', 'equipment', 'everySide')}: each side its own)` },
+      { kind: 'dice', key: 'bonus', label: 'equipment bonus', help: `“The GM awards 1d4 or 2d4 to the most well-equipped side”: only the side with the most rolls them; as many at the top: none (the rule ${ruleNamed('equipment')}: ${ruleValueSaid('viciousness', 'equipment', 'mostEquipped')}; ${ruleValueSaid('viciousness', 'equipment', 'everySide')}: each side its own)` },
       combatants,
       ...extra,
     ],

@@ -62,7 +62,7 @@ import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
 import type { RandomStream } from '../random.ts';
-import type { SorcererRules } from '../rules.ts';
+import { SORCERER_DEFAULTS, type SorcererRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { A_WINS, B_WINS, REROLL, contestFold, successesOf, winnerOf } from './contest.ts';
@@ -1022,10 +1022,10 @@ export function openingSkipped(
   a: Fighter,
   b: Fighter,
   sides = 10,
-  exhausted: SorcererRules['exhausted'] = 'one',
-  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+  exhausted: SorcererRules['exhausted'] = SORCERER_DEFAULTS.exhausted,
+  passionPenalties: SorcererRules['passionPenalties'] = SORCERER_DEFAULTS.passionPenalties,
   /** rules.failedStandUp, for what a character that cannot Stand Up in round 1 does. */
-  failedStandUp: SorcererRules['failedStandUp'] = 'loseAction',
+  failedStandUp: SorcererRules['failedStandUp'] = SORCERER_DEFAULTS.failedStandUp,
 ): string | undefined {
   if (a.passion !== undefined || b.passion !== undefined) {
     const stands = openingPenalties(a) > a.stamina || openingPenalties(b) > b.stamina;
@@ -1126,8 +1126,8 @@ export function passionCombinations(
   b: Fighter,
   sides: number,
   exhausted: SorcererRules['exhausted'],
-  passionDefence: SorcererRules['passionDefence'] = 'never',
-  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+  passionDefence: SorcererRules['passionDefence'] = SORCERER_DEFAULTS.passionDefence,
+  passionPenalties: SorcererRules['passionPenalties'] = SORCERER_DEFAULTS.passionPenalties,
 ): { a: Fighter; b: Fighter; p: number }[] {
   const onDefence = passionDefence === 'fullDefence' ? 1 : 0;
   const chances = (x: Fighter, y: Fighter): number[] => {
@@ -1202,10 +1202,10 @@ export function openingExchange(
   sides: number,
   exhausted: SorcererRules['exhausted'],
   sacrifice = 0,
-  /** rules.tiedExchange "reroll" (the default). */
-  rerollTies = true,
-  passionDefence: SorcererRules['passionDefence'] = 'never',
-  passionPenalties: SorcererRules['passionPenalties'] = 'uncut',
+  /** rules.tiedExchange "reroll"; by default, the variant's default. */
+  rerollTies = SORCERER_DEFAULTS.tiedExchange === 'reroll',
+  passionDefence: SorcererRules['passionDefence'] = SORCERER_DEFAULTS.passionDefence,
+  passionPenalties: SorcererRules['passionPenalties'] = SORCERER_DEFAULTS.passionPenalties,
 ): Opening | undefined {
   if (openingSkipped(a, b, sides, exhausted, passionPenalties) !== undefined) return undefined;
   if (a.passion !== undefined || b.passion !== undefined) {

@@ -22,7 +22,7 @@ import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { FoldRoller, foldDistribution, type PoolFold } from '../exact/fold.ts';
 import { singleDieSchema } from '../dice.ts';
-import type { SorcererRules } from '../rules.ts';
+import { SORCERER_DEFAULTS, type SorcererRules } from '../rules.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import type { DistributionSpec } from '../stats.ts';
 
@@ -187,7 +187,7 @@ export const CONTEST_METRICS = metricTable({
  * on every try after the first (`flat`: the situation's modifier, whatever the failures
  * before it); never below 0.
  */
-export function poolsOnTries(firstPool: number, tries: number, penalty: number, repeat: SorcererRules['repeatPenalty'] = 'cumulative'): Int32Array {
+export function poolsOnTries(firstPool: number, tries: number, penalty: number, repeat: SorcererRules['repeatPenalty'] = SORCERER_DEFAULTS.repeatPenalty): Int32Array {
   return Int32Array.from({ length: tries }, (_, k) => Math.max(0, firstPool - (repeat === 'flat' ? Math.min(k, 1) : k) * penalty));
 }
 

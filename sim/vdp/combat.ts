@@ -40,7 +40,7 @@ import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS, type VdpRules } from '../rules.ts';
 import { VDP_DIE, VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
@@ -628,7 +628,7 @@ export const combat = defineMechanic({
     // Blow's target does, so it needs a buyer of one; `effectsOn` is where effect dice weigh,
     // so it needs a character that makes effects (offensive or defensive).
     const variants: { path: string; problem: string }[] = [];
-    if (rules.stunned !== 'defenceless' && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
+    if (rules.stunned !== VDP_DEFAULTS.stunned && !setup.characters.some((c) => c.chargeBuy === 'stunningBlow')) {
       variants.push({ path: 'rules.stunned', problem: `${JSON.stringify(rules.stunned)} is what a Stunning Blow's target does, and no character buys one (chargeBuy "stunningBlow"), so it would change nothing: expected stunned left out, or a character with chargeBuy "stunningBlow"` });
     }
     if (rules.effectsOn === 'ownTurn' && !setup.characters.some(makesEffects)) {
@@ -854,32 +854,32 @@ export const combat = defineMechanic({
     // rules.entangledFortitude "roundedDown" differs from exact halving only on an odd
     // Physical Fortitude that is ever Entangled: from the start, or by a foe's Grapple or
     // Entangle/Shock (Edge Charge). An even one halves to the same whole number either way.
-    if (rules.entangledFortitude !== 'halved') {
+    if (rules.entangledFortitude !== VDP_DEFAULTS.entangledFortitude) {
       const entangles = (x: CombatantSetup) => x.chargeBuy === 'grapple' || x.chargeBuy === 'entangleShock';
       const differs = entries.some((c) => (c.damageType ?? 'physical') === 'physical' && c.fortitude % 2 === 1 && (c.status?.entangled === true || foesOf(c).some(entangles)));
       if (!differs) setupNotes.push('rules.entangledFortitude changes nothing here: no odd Physical Fortitude is ever Entangled (from the start, or by a foe\'s Grapple or Entangle/Shock), and an even one halves to the same whole number either way');
     }
     // rules.damagePenalty "everyTrack" differs only for a fighter that takes Mental or
     // Emotional damage (Madness, Stress).
-    if (rules.damagePenalty !== 'wounds' && entries.every((c) => (c.damageType ?? 'physical') === 'physical')) {
+    if (rules.damagePenalty !== VDP_DEFAULTS.damagePenalty && entries.every((c) => (c.damageType ?? 'physical') === 'physical')) {
       setupNotes.push('rules.damagePenalty changes nothing here: every fighter takes Physical damage (its damageType), and wounds take 1 a point from the totals either way');
     }
     // rules.givenUpBlock is what a block given up for charge does (a hit of one wound, a
     // glancing hit, the attack undefended, or nothing): only a character that buys something
     // and cashes in blocks gives one up, so where none does, every other value plays as "hit"
     // draw for draw.
-    if (rules.givenUpBlock !== 'hit' && !entries.some(givesUpBlocks)) {
+    if (rules.givenUpBlock !== VDP_DEFAULTS.givenUpBlock && !entries.some(givesUpBlocks)) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character gives up a block for charge (chargeCashIn "blocks" or "both", and chargeBuy other than "none")');
-    } else if (rules.givenUpBlock !== 'hit' && !entries.some((c) => givesUpBlocks(c) && blocksEver(c))) {
+    } else if (rules.givenUpBlock !== VDP_DEFAULTS.givenUpBlock && !entries.some((c) => givesUpBlocks(c) && blocksEver(c))) {
       setupNotes.push('rules.givenUpBlock changes nothing here: no character that gives up a block for charge ever blocks (at allocation "4/0" it has no defence dice, and a block needs an enemy that attacks)');
     }
     // rules.chargeRelease is when a success given up is released on an enemy: only a
     // character that gives up successes for a buy released on an enemy releases one so.
-    if (rules.chargeRelease !== 'sameAction' && !entries.some(givesUpForEnemyBuy)) {
+    if (rules.chargeRelease !== VDP_DEFAULTS.chargeRelease && !entries.some(givesUpForEnemyBuy)) {
       setupNotes.push('rules.chargeRelease changes nothing here: no character gives up a success for a buy released on an enemy (chargeCashIn other than "never", and chargeBuy other than "none", "surge", "secondWind", "breakOff" or "changeFocus")');
     }
     // rules.coverRoll is when cover is rolled: with no one in cover it is never rolled.
-    if (rules.coverRoll !== 'onHit' && entries.every((c) => (c.cover ?? 'none') === 'none')) {
+    if (rules.coverRoll !== VDP_DEFAULTS.coverRoll && entries.every((c) => (c.cover ?? 'none') === 'none')) {
       setupNotes.push('rules.coverRoll changes nothing here: no character is in cover');
     }
     // A VDP combat audit found settings taken unsaid on a fighter that never attacks (a fixed
@@ -1747,9 +1747,9 @@ export function openingExchange(
   /** rules.entangledFortitude "roundedDown". */
   entangledRoundedDown = false,
   /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "undefended": the attack against no defence; "nothing"). */
-  givenUpBlock: VdpRules['givenUpBlock'] = 'hit',
+  givenUpBlock: VdpRules['givenUpBlock'] = VDP_DEFAULTS.givenUpBlock,
   /** rules.coverRoll: cover rolled on a shot that would hit ("onHit"), or before the attack ("before"). */
-  coverRoll: VdpRules['coverRoll'] = 'onHit',
+  coverRoll: VdpRules['coverRoll'] = VDP_DEFAULTS.coverRoll,
 ): { first: number; avoided: number; held: number; glancing: number; hit: number; damage: number; effect: number; effectDice: number } {
   const first = firstTurnChance(a.timing, b.timing);
   const out = { first, avoided: 0, held: 0, glancing: 0, hit: 0, damage: 0, effect: 0, effectDice: 0 };

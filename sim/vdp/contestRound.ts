@@ -40,7 +40,7 @@ import { Distribution } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
 import type { Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS, type VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll } from './pool.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
 import { bonusOf, exchange, rollBonusSchema } from './exchange.ts';
@@ -265,7 +265,7 @@ export const contestRound = defineMechanic({
     // `effectsOn` says where a defensive effect's dice weigh (the only effects a contest
     // has): with neither contender making one it would change nothing, refused as a variant
     // the mechanic never plays is (sim/scenario.ts).
-    if (rules.effectsOn !== 'fromLanding' && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
+    if (rules.effectsOn !== VDP_DEFAULTS.effectsOn && [setup.a, setup.b].every((c) => (c.defensiveEffect ?? 'always') === 'never')) {
       return [{ path: 'rules.effectsOn', problem: `${JSON.stringify(rules.effectsOn)} says which rolls a defensive effect's dice weigh on, and neither contender makes one (defensiveEffect "never" for both), so it would change nothing: expected effectsOn left out, or a contender with defensiveEffect "always"` }];
     }
     // "allActions" differs from the default ("fromLanding") only for a block's effect on a
@@ -344,7 +344,7 @@ export const contestRound = defineMechanic({
         : undefined;
     const noEffects = noEffectWhy !== undefined;
     // (Both "never" under a variant is refused, above.)
-    if (rules.effectsOn !== 'fromLanding' && noEffects && !bothNever) {
+    if (rules.effectsOn !== VDP_DEFAULTS.effectsOn && noEffects && !bothNever) {
       setupNotes.push(`rules.effectsOn changes nothing here: neither contender makes a defensive effect (${noEffectWhy}; a contest has no offensive effects)`);
     } else if (rules.effectsOn === 'ownTurn' && ownTurnIdle(setup.a, setup.b) && ownTurnIdle(setup.b, setup.a)) {
       setupNotes.push('rules.effectsOn changes nothing here: "ownTurn" takes a block\'s effect off the rest of the turn it lands in and off the defences before the next turn, and no effect ever lands on a contender with either (one attack a turn and no defence dice, or no attack for the other to block)');

@@ -29,7 +29,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS, type VdpRules } from '../rules.ts';
 import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, type VdpRoll } from './pool.ts';
 import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 import { FIXED_SPLITS, attackDiceOf, type FixedSplit } from './allocation.ts';
@@ -200,7 +200,7 @@ export const extended = defineMechanic({
     // The splits the steps are rolled at (attack dice, defence dice): one, or pressAfterMiss's two.
     const splits: SplitDice[] = [...new Set([afterHit, afterMiss])].map((k) => [k, VDP_POOL - k]);
     const splitWords = `allocation ${JSON.stringify(policy)}`;
-    if (rules.advantageOn !== 'accomplish' && advantageOnIdle(rules.advantageOn, splits, net)) {
+    if (rules.advantageOn !== VDP_DEFAULTS.advantageOn && advantageOnIdle(rules.advantageOn, splits, net)) {
       setupNotes.push(`rules.advantageOn changes nothing here: ${noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? `"both" also puts the dice on the defence, which has no dice (${splitWords})`}`);
     }
     // The advantage dice all on a roll of no dice (the attack of 0/4 by default) change nothing.

@@ -28,7 +28,7 @@ import { lazySchema } from '../lazySchema.ts';
 import { entityName } from '../names.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS, type VdpRules } from '../rules.ts';
 import { VDP_POOL, extraDice, netAdvantage, noNetAdvantageWhy, modifierNumber } from './pool.ts';
 import { advantageOnIdle, advantageOnNoDice, advantageOnWords, advantageReaches, splitRolls, type SplitDice } from './risky.ts';
 
@@ -161,7 +161,7 @@ export const opposed = defineMechanic({
     // a net to place, or where the only pool it would change has no dice; a side's dice
     // change nothing on a pool of no dice (the Resist of a 4/0 split under "caution").
     const splitOf = (o: Opposer): SplitDice => [o.accomplish, o.resist ?? VDP_POOL - o.accomplish];
-    if (rules.advantageOn !== 'accomplish' && [setup.a, setup.b].every((o) => advantageOnIdle(rules.advantageOn, [splitOf(o)], netAdvantage(o.advantage, o.disadvantage)))) {
+    if (rules.advantageOn !== VDP_DEFAULTS.advantageOn && [setup.a, setup.b].every((o) => advantageOnIdle(rules.advantageOn, [splitOf(o)], netAdvantage(o.advantage, o.disadvantage)))) {
       const none = [setup.a, setup.b].every((o) => (o.advantage ?? 0) === 0 && (o.disadvantage ?? 0) === 0);
       const why = (o: Opposer) => noNetAdvantageWhy(o.advantage, o.disadvantage, o.name) ?? `"both" also puts ${o.name}'s dice on its Resist, which has no dice`;
       setupNotes.push(`rules.advantageOn changes nothing here: ${none ? 'neither character has advantage or disadvantage dice' : `${why(setup.a)}; ${why(setup.b)}`}`);

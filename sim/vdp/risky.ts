@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { lazySchema } from '../lazySchema.ts';
 import { defineMechanic } from '../mechanic.ts';
 import { fixedLayout, metricTable } from '../metrics.ts';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS, type VdpRules } from '../rules.ts';
 import { VDP_POOL, VdpRoll, extraDice, netAdvantage, noNetAdvantageWhy, modifierNumber } from './pool.ts';
 
 const split = lazySchema(() => z.number().int().min(0).max(VDP_POOL));
@@ -67,7 +67,7 @@ export type SplitDice = readonly [number, number];
 export function advantageOnIdle(advantageOn: VdpRules['advantageOn'], splits: readonly SplitDice[], net: number): boolean {
   const placed = (on: VdpRules['advantageOn'], dice: SplitDice) => advantageReaches(on).map((reaches, k) => (reaches && dice[k] > 0 ? net : 0));
   return splits.every((dice) => {
-    const [x, y] = [placed(advantageOn, dice), placed('accomplish', dice)];
+    const [x, y] = [placed(advantageOn, dice), placed(VDP_DEFAULTS.advantageOn, dice)];
     return x[0] === y[0] && x[1] === y[1];
   });
 }
@@ -79,7 +79,7 @@ export function advantageOnNoDice(advantageOn: VdpRules['advantageOn'], splits: 
 }
 
 /** The rule's setting as a note quotes it: `rules.advantageOn "caution"`, the default said to be one. */
-export const advantageOnWords = (advantageOn: VdpRules['advantageOn']) => `rules.advantageOn ${JSON.stringify(advantageOn)}${advantageOn === 'accomplish' ? ' (the default)' : ''}`;
+export const advantageOnWords = (advantageOn: VdpRules['advantageOn']) => `rules.advantageOn ${JSON.stringify(advantageOn)}${advantageOn === VDP_DEFAULTS.advantageOn ? ' (the default)' : ''}`;
 
 /** A risky check's metrics (sim/metrics.ts). */
 export const RISKY_METRICS = metricTable({
@@ -127,7 +127,7 @@ export const risky = defineMechanic({
     // of no dice (the Caution of a 4/0 split under "caution").
     const pools: SplitDice = [setup.accomplish, caution];
     const net = netAdvantage(setup.advantage, setup.disadvantage);
-    if (rules.advantageOn !== 'accomplish' && advantageOnIdle(rules.advantageOn, [pools], net)) {
+    if (rules.advantageOn !== VDP_DEFAULTS.advantageOn && advantageOnIdle(rules.advantageOn, [pools], net)) {
       setupNotes.push(`rules.advantageOn changes nothing here: ${noNetAdvantageWhy(setup.advantage, setup.disadvantage) ?? `"both" also puts the dice on the Caution, which has no dice`}`);
     }
     if (advantageOnNoDice(rules.advantageOn, [pools])) {

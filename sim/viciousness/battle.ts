@@ -8,7 +8,7 @@
  */
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
 import { EXACT_BUDGET } from '../exactBudget.ts';
-import type { ViciousnessRules } from '../rules.ts';
+import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import type { DistributionSpec, Tally } from '../stats.ts';
 import { MetricLayout, metricTable } from '../metrics.ts';
 import { DEFAULT_MAX_ROUNDS, battleSetup, sideCanPush, sidePushes, type BattleSideSetup } from './battleSetup.ts';
@@ -207,7 +207,7 @@ export const battle = defineMechanic({
     // and medicReach on a battle with no Medic (an audit: each was accepted and said nothing).
     setupNotes.push(...violenceRulesNotes(given.sides, rules, eachRound));
     setupNotes.push(...roleNotes(given.sides, rules.woundOrder, (s) => given.sides[s]!.defenderPush === 'captain' || aidOf(given.sides[s]!) === 'medic'));
-    if (rules.medicReach !== 'one' && !given.sides.some((side) => aidOf(side) === 'medic')) {
+    if (rules.medicReach !== VICIOUSNESS_DEFAULTS.medicReach && !given.sides.some((side) => aidOf(side) === 'medic')) {
       setupNotes.push('rules.medicReach changes nothing here: no side has a Medic (aid "medic", or a combatant with the "medic" trait)');
     }
     // Under "all" a Medic attends every wounded, so how many there are is moot (violence.ts

@@ -11,7 +11,7 @@
  * taken from per-turn histograms kept as integer counts in the tally.
  */
 import { defineMechanic, type ExactValues } from '../mechanic.ts';
-import type { ViciousnessRules } from '../rules.ts';
+import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { Z95, normalMean, wilson, type CounterSpec, type DistributionSpec, type MetricSpec, type Tally } from '../stats.ts';
 import type { SeriesResult } from '../result.ts';
 import { histogramCount, histogramMean, histogramQuantile, histogramQuantileInterval, histogramSum, histogramSumOfSquares } from '../series.ts';
@@ -61,7 +61,7 @@ export const campaign = defineMechanic({
   unplayedValues: { medicReach: ['window'] },
   refuse(_setup, rules: ViciousnessRules) {
     if (rules.medicReach === 'window') {
-      return [{ path: 'rules.medicReach', problem: 'campaign does not play "window" (a wounded waiting up to two rounds for a Medic): its fights settle each round\'s wounded in that round, so "window" is played by battle only: expected medicReach "one" (the default) or "all"' }];
+      return [{ path: 'rules.medicReach', problem: `campaign does not play "window" (a wounded waiting up to two rounds for a Medic): its fights settle each round's wounded in that round, so "window" is played by battle only: expected medicReach ${(['one', 'all'] as const).map((v) => `${JSON.stringify(v)}${v === VICIOUSNESS_DEFAULTS.medicReach ? ' (the default)' : ''}`).join(' or ')}` }];
     }
     return [];
   },

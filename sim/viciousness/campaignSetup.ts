@@ -721,7 +721,7 @@ function fieldNotes(
   // The fights' rules toggles with nothing to act on (an audit: accepted and said nothing).
   // hitOn "4+": every violence die the campaign names, whether or not it comes to roll.
   let hitOnNoted = false;
-  if (rules.hitOn !== 'exact4') {
+  if (rules.hitOn !== VICIOUSNESS_DEFAULTS.hitOn) {
     const most = mostSides([
       ...s.troupes.flatMap((t) => [t.captain, ...(t.minions ?? [])].map((pc) => pc.violence)),
       ...s.troupes.map((t) => t.bonus),
@@ -740,7 +740,7 @@ function fieldNotes(
   }
   // medicReach "all": a Medic is a troupe's aid "medic" or a PC of the trait (a PC added by
   // advancing has its traits as a count: never the Medic).
-  const medicReachNoted = rules.medicReach !== 'one' && !s.troupes.some((t) => t.aid === 'medic') && !pcs.some(namesMedic);
+  const medicReachNoted = rules.medicReach !== VICIOUSNESS_DEFAULTS.medicReach && !s.troupes.some((t) => t.aid === 'medic') && !pcs.some(namesMedic);
   if (medicReachNoted) nothing('rules.medicReach', 'no troupe has a Medic (aid "medic", or a PC with the "medic" trait)');
   // The campaign's fights (campaignPlay.ts): a job's, with its guards, when a failed plan
   // turns to violence and guards are there; and a rival's minions', in an attempt on a PC's
@@ -753,11 +753,11 @@ function fieldNotes(
       policy.maxRounds !== undefined && 'policy.maxRounds',
       defenderPush && !defenderNoted && 'policy.defenderPush',
       marksmanPush && !marksmanNoted && 'policy.marksmanPush',
-      rules.push !== 'never' && 'rules.push',
-      rules.woundOrder !== 'random' && 'rules.woundOrder',
-      rules.equipment !== 'mostEquipped' && 'rules.equipment',
-      rules.hitOn !== 'exact4' && !hitOnNoted && 'rules.hitOn',
-      rules.medicReach !== 'one' && !medicReachNoted && 'rules.medicReach',
+      rules.push !== VICIOUSNESS_DEFAULTS.push && 'rules.push',
+      rules.woundOrder !== VICIOUSNESS_DEFAULTS.woundOrder && 'rules.woundOrder',
+      rules.equipment !== VICIOUSNESS_DEFAULTS.equipment && 'rules.equipment',
+      rules.hitOn !== VICIOUSNESS_DEFAULTS.hitOn && !hitOnNoted && 'rules.hitOn',
+      rules.medicReach !== VICIOUSNESS_DEFAULTS.medicReach && !medicReachNoted && 'rules.medicReach',
       // With no fight and no rival's consequence no PC is wounded or dies (an economy audit:
       // each taken unsaid): no medical help to buy, no minion to replace, no troupe dissolved.
       ...(['replaceMinions', 'newTroupe', 'successorAsset', 'successorAdvancements'] as const).map((k) => policy[k] !== undefined && !named(`policy.${k}`) && `policy.${k}`),
@@ -787,14 +787,14 @@ function fieldNotes(
   // the guards and a rival's minions are a count, with no captain among them. A troupe of
   // one PC, its captain, has one to wound, whatever the order.
   const minions = (t: (typeof s.troupes)[number]) => (t.minions ?? [{ count: 1 }]).some((m) => (m.count ?? 1) > 0);
-  if (rules.woundOrder !== 'random' && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
+  if (rules.woundOrder !== VICIOUSNESS_DEFAULTS.woundOrder && reservedPcs(policy.advance) === 0 && !s.troupes.some((t) => (t.count ?? 1) > 0 && minions(t))) {
     nothing('rules.woundOrder', 'no troupe has a minion beside its captain, nor gains a PC by advancing, so a fight\'s wounds have one PC to fall on (the guards and a rival\'s minions are a count, with no captain among them)');
   }
   // consequenceWound: only "A PC is wounded" reads it, a medium consequence (without rivals,
   // noted with the rivals' variants above). A light design's slot reaches medium by its
   // consequence's 6 ("A medium-consequence design begins") a turn later at the soonest; a
   // heavy one never comes down (its 6 is a calamity).
-  if (rules.consequenceWound !== 'bedRest' && rivals.length > 0) {
+  if (rules.consequenceWound !== VICIOUSNESS_DEFAULTS.consequenceWound && rivals.length > 0) {
     const turnsToMedium = { light: 2, medium: 1, heavy: Infinity } as const;
     const soonest = Math.min(...rivals.flatMap((r) => r.designs.map((d) => turnsToMedium[d.severity])));
     if (soonest > s.turns) {
@@ -806,7 +806,7 @@ function fieldNotes(
   // initiation at most ("6. A medium-consequence design begins", then heavy), and a rival
   // initiates at most one design a turn: a light design's attempt needs 3 turns, a medium
   // one's 2. And a troupe of its captain alone has one PC for the minions' hits, the target.
-  if (rules.attemptTarget !== 'first' && rivals.length > 0) {
+  if (rules.attemptTarget !== VICIOUSNESS_DEFAULTS.attemptTarget && rivals.length > 0) {
     const soonest = Math.min(...rivals.flatMap((r) => r.designs.map((d) => 3 - SEVERITIES.indexOf(d.severity))));
     if (soonest > s.turns) {
       nothing('rules.attemptTarget', `it reads only a rival's "An attempt on a PC's life", a heavy consequence, and no rival's design can become heavy and be initiated within the campaign's ${s.turns} turn${s.turns === 1 ? '' : 's'} (a slot climbs one severity an initiation, by its consequence's 6, and a rival initiates one design a turn at most)`);
@@ -826,7 +826,7 @@ function fieldNotes(
   // equipment: where both the troupe and the other side have equipment dice: a job's fight
   // against equipped guards (campaignPlay.ts failedPlan), or a fight with a rival's minions
   // that bring some (rivals[].minionBonus: interfere, attemptOnLife).
-  if (rules.equipment !== 'mostEquipped') {
+  if (rules.equipment !== VICIOUSNESS_DEFAULTS.equipment) {
     const guardsEquipped = eachDie(policy.job?.guards?.bonus ?? []).length > 0;
     const bought = policy.buy?.equipment;
     const troupesEquipped =

@@ -198,7 +198,7 @@ export function rivalsNotes(rivals: readonly RivalSetup[], rules: Pick<Viciousne
  * campaign's PCs foiling an unsubtle one). Said (a rivals audit: the same exact figures).
  */
 export function speedChessNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'speedChess'>, interferes: boolean): string | undefined {
-  if (!rules.speedChess || rivals.length === 0 || interferes) return undefined;
+  if (rules.speedChess === VICIOUSNESS_DEFAULTS.speedChess || rivals.length === 0 || interferes) return undefined;
   if (!rivals.every((r) => r.designs.every((d) => d.style === 'shrewd'))) return undefined;
   return `rules.speedChess changes nothing here: it refunds a design that is interrupted or foiled, and every rival design is shrewd ("4-in-4 for shrewd ones"), so none fails, and nobody interferes with one`;
 }
@@ -220,7 +220,7 @@ export function escalationNote(rivals: readonly RivalSetup[], rules: Pick<Viciou
  * the one extra land in it either way), said.
  */
 export function handyPointNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'handyPoint'>): string | undefined {
-  if (rules.handyPoint === 'perRival' || rivals.length === 0) return undefined;
+  if (rules.handyPoint === VICIOUSNESS_DEFAULTS.handyPoint || rivals.length === 0) return undefined;
   const handy = (d: RivalSetup['designs'][number]) => d.handyAsset !== undefined && d.handyAsset !== false;
   if (rivals.some((r) => r.designs.length > 1 && r.designs.some(handy))) return undefined;
   return rivals.some((r) => r.designs.some(handy))
@@ -230,6 +230,6 @@ export function handyPointNote(rivals: readonly RivalSetup[], rules: Pick<Viciou
 
 /** `rules.invest` "spread" where every rival has one design: the same as "focus", said. */
 export function oneDesignInvestNote(rivals: readonly RivalSetup[], rules: Pick<ViciousnessRules, 'invest'>): string | undefined {
-  if (rules.invest === 'focus' || rivals.length === 0 || rivals.some((r) => r.designs.length > 1)) return undefined;
+  if (rules.invest === VICIOUSNESS_DEFAULTS.invest || rivals.length === 0 || rivals.some((r) => r.designs.length > 1)) return undefined;
   return 'rules.invest changes nothing here: every rival has one design, so "spread" hands every point to it, as "focus" does';
 }

@@ -8,7 +8,7 @@ import { entityName } from '../names.ts';
 import { diceListSchema, eachDie, type DiceGroup } from '../dice.ts';
 import { Distribution, faceDistribution, chanceOf } from '../exact/distribution.ts';
 import type { RandomStream } from '../random.ts';
-import type { ViciousnessRules } from '../rules.ts';
+import { VICIOUSNESS_DEFAULTS, type ViciousnessRules } from '../rules.ts';
 import { hasTrait, traitListSchema, traitMedics, type TraitName } from './traits.ts';
 
 const name = entityName;
@@ -246,7 +246,7 @@ export function violenceRulesNotes(
 ): string[] {
   const notes: string[] = [];
   const present = sides.map((side) => side.combatants.filter((c) => (c.count ?? 1) > 0));
-  if (rules.hitOn !== 'exact4') {
+  if (rules.hitOn !== VICIOUSNESS_DEFAULTS.hitOn) {
     // The dice as rolled: the equipment dice rules.equipment awards, the combatants there.
     // A battle of three sides or more awards each round among the sides still fighting
     // (battleField.ts), so any side's equipment may come to roll (a review: a d6 of the
@@ -270,16 +270,16 @@ export function violenceRulesNotes(
     notes.push('rules.equipment changes nothing here: at most one side has equipment dice (bonus), and it is the most well-equipped whichever way they are awarded');
   }
   const two = sides.length === 2;
-  if (rules.targeting !== 'strongest' && two) {
+  if (rules.targeting !== VICIOUSNESS_DEFAULTS.targeting && two) {
     notes.push('rules.targeting changes nothing here: with two sides a side\'s leftover hits have only the other side to go to (it chooses among weaker sides with three or more)');
   }
-  if (rules.outnumbered !== 'allEnemies') {
+  if (rules.outnumbered !== VICIOUSNESS_DEFAULTS.outnumbered) {
     const berzerkers = present.some((cs) => cs.some((c) => hasTrait(c, 'berzerker')));
     const fleeing = sides.some((side) => side.flee === 'outnumbered');
     if (two) notes.push('rules.outnumbered changes nothing here: with two sides the one enemy side is every enemy ("Two sides read the same either way")');
     else if (!berzerkers && !fleeing) notes.push('rules.outnumbered changes nothing here: no combatant is a Berzerker and no side flees when outnumbered, the two things it decides');
   }
-  if (rules.woundOrder !== 'random' && !present.some((cs) => cs.some(isCaptain) && cs.some((c) => !isCaptain(c)))) {
+  if (rules.woundOrder !== VICIOUSNESS_DEFAULTS.woundOrder && !present.some((cs) => cs.some(isCaptain) && cs.some((c) => !isCaptain(c)))) {
     const why = present.some((cs) => cs.some(isCaptain)) ? 'no side has both a captain and minions' : 'no side has a captain';
     notes.push(`rules.woundOrder changes nothing here: ${why} (a captain is an entry named "captain", or "role": "captain"), so each side's wounds fall at random among its able combatants`);
   }
@@ -688,7 +688,7 @@ export function aidOf(side: AidSide): Aid {
  * attends every wounded of the round, so the side's whole strength is attended (one per
  * combatant is enough).
  */
-export function medicsOf(side: AidSide, reach: ViciousnessRules['medicReach'] = 'one'): number {
+export function medicsOf(side: AidSide, reach: ViciousnessRules['medicReach'] = VICIOUSNESS_DEFAULTS.medicReach): number {
   if (aidOf(side) !== 'medic') return 0;
   if (reach === 'all') return side.combatants.reduce((n, c) => n + (c.count ?? 1), 0);
   const named = traitMedics(side.combatants);
