@@ -70,6 +70,11 @@ function valueWords(toggle: Toggle, value: unknown): string | undefined {
  * longer path, nor a JSON key (a sweep point as the CLI quotes it: `{"rules.hitOn":"4+"}`).
  */
 const MENTION = /(?<![\w."])rules\.([A-Za-z]\w*)(?:(:? )("(?:[^"\\]|\\.)*"|true|false)(?![\w"]))?/g;
+
+/** Where `text` names a rule, `rules.<key>` with the value written after it: [start, end) each, the pieces ruleWords says. */
+export function ruleMentions(text: string): [number, number][] {
+  return [...text.matchAll(MENTION)].map((m) => [m.index, m.index + m[0].length]);
+}
 /** A JSON string; not one inside compact JSON (`{"rules.hitOn":"4+"}` stays the JSON it is). */
 const QUOTED = /(?<![:{,[])"(?:[^"\\]|\\.)*"/g;
 /**

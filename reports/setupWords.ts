@@ -37,7 +37,7 @@ import { ruleLabel } from './fields/rules.ts';
 import { quoted } from '../sim/words.ts';
 import { fieldAt, optionLabel, type Field, type LeafField } from './fields/spec.ts';
 import { sweepLabel, type SweepMechanic } from './sweep.ts';
-import { listedAfter, ruleWords, type RulePiece } from './ruleWords.ts';
+import { listedAfter, ruleMentions, ruleWords, type RulePiece } from './ruleWords.ts';
 
 /**
  * A note's opening setup path ("B: " first on a compare's B note), or two joined by "and":
@@ -110,9 +110,13 @@ function resolve(key: string[], subject: string[], mechanic: SweepMechanic, setu
  */
 function fieldWords(text: string, subject: string[], mechanic: SweepMechanic, setup: unknown, at: Field | undefined): RulePiece[] {
   const pieces: { at: number; end: number; words: string; raw: string }[] = [];
+  // A rule's mention with its value (`rules.advantageOn "accomplish"`) is ruleWords' whole:
+  // its value is no quoted key (a VDP fight's note read "“advantage dice go to” “accomplish
+  // dice”", the risky form's field, for the rule's “the Accomplish pool”).
+  const mentions = ruleMentions(text);
   let end = 0;
   for (const m of text.matchAll(KEY)) {
-    if (m.index < end) continue;
+    if (m.index < end || mentions.some(([from, to]) => m.index >= from && m.index < to)) continue;
     const [whole, quote, key] = m as unknown as [string, string, string];
     if (key === 'rules' || key.startsWith('rules.')) continue;
     const after = VALUE_AFTER.exec(text.slice(m.index + whole.length));

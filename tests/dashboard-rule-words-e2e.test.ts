@@ -149,6 +149,12 @@ describe.skipIf(!CHROMIUM)('a rule in the words its select shows, in Chromium', 
     await expect(named.textContent()).resolves.toBe('“ambusher › situational dice for”');
     await expect(named.getAttribute('title')).resolves.toBe('characters.0.advantageRolls');
     await expect(notes.textContent()).resolves.not.toContain('characters.0.');
+    // The note on where the situational dice went (rules.advantageOn, which a fight does not
+    // play): the rule's value as its select says it, not the risky form's "accomplish dice"
+    // field (a review: “advantage dice go to” “accomplish dice” places …).
+    const rule = notes.locator('.rule-named[data-raw="rules.advantageOn \\"accomplish\\""]').first();
+    await expect(rule.textContent()).resolves.toBe('“advantage dice go to” = “the Accomplish pool”');
+    await expect(notes.textContent()).resolves.not.toContain('accomplish dice');
     await p.close();
     expect(pageErrors).toEqual([]);
   }, 120_000);

@@ -13,6 +13,10 @@ import { expectExactWithin5Se, expectRejected, runScenario } from './helpers.ts'
 import { sized } from './size.ts';
 import { situationalNet } from '../sim/vdp/situational.ts';
 import { firstRollContest, woundChance, type Contender } from '../sim/vdp/contestRound.ts';
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { noteWords } from '../reports/setupWords.ts';
+import { pointNotes } from '../reports/pointNotes.ts';
 
 type Character = Record<string, unknown>;
 const jill: Character = { name: 'jill', attack: { attribute: 2, skill: 1 }, defence: { attribute: 3, skill: 1 }, fortitude: 2, type: 'trained', timing: 6 };
@@ -238,5 +242,30 @@ describe('a result says where the situational dice went when a character names n
     expect(aboutRule(notesOf('combat', { characters: [{ ...jill, advantage: 1, advantageOn: 'both' }, jack] }))).toEqual([]);
     expect(aboutRule(notesOf('combat', { characters: [{ ...jill, advantage: 1, disadvantage: 1 }, jack] }))).toEqual([]);
     expect(aboutRule(notesOf('combat', { characters: [jill, jack] }))).toEqual([]);
+  });
+});
+
+describe('the page says the note\'s rule and its value in the Rule variants card\'s words', () => {
+  // The dashboard shows a note's rules and setup fields in the form's words (reports/setupWords.ts
+  // noteWords). The value written after a rule's mention is the rule's: a review found the
+  // library ambush's note reading "“advantage dice go to” “accomplish dice” places …", the
+  // quoted "accomplish" taken for the risky form's field of that key, not the rule's value.
+  const said = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.words)).join('');
+  const raw = (pieces: ReturnType<typeof noteWords>) => pieces.map((p) => (typeof p === 'string' ? p : p.raw)).join('');
+
+  it('the ambush: “advantage dice go to” = “the Accomplish pool”', () => {
+    const ambush = parseYaml(readFileSync('scenarios/vdp-combat-ambush.yaml', 'utf8'));
+    const result = runScenario({ ...ambush, trials: 200 });
+    const note = pointNotes(result).find((n) => n.startsWith('rules.advantageOn'));
+    expect(note).toBeDefined();
+    const pieces = noteWords(note!, result, ambush.setup);
+    expect(raw(pieces)).toBe(note);
+    expect(said(pieces)).toMatch(/^“advantage dice go to” = “the Accomplish pool” places a risky, opposed or extended check’?'?s dice/);
+    expect(said(pieces)).not.toContain('accomplish dice');
+  });
+
+  it('a risky check\'s note on the rule, whose values are also its fields\' keys', () => {
+    const pieces = noteWords('rules.advantageOn "caution" changes nothing here: x', { system: 'vdp', mechanic: 'risky' }, {});
+    expect(said(pieces)).toBe('“advantage dice go to” = “the Caution pool” changes nothing here: x');
   });
 });
