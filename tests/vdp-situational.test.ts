@@ -226,7 +226,7 @@ describe('a result says where the situational dice went when a character names n
   it('combat: the note names the characters whose dice go on both rolls by default, and only those', () => {
     const notes = notesOf('combat', { characters: [{ ...jill, advantage: 1, advantageRolls: 'every' }, { ...jack, disadvantage: 1, advantageOn: 'attack' }] });
     expect(aboutRule(notes)).toEqual([
-      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of jill (characters.0) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none',
+      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of jill (characters.0) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none, on the first of them only or on every one as its advantageRolls says ("first" where it sets none)',
     ]);
   });
 
@@ -234,7 +234,7 @@ describe('a result says where the situational dice went when a character names n
     const contender = { attack: { attribute: 3, skill: 1 }, defence: { attribute: 3, skill: 1 }, timing: 6 };
     const notes = notesOf('contestRound', { a: { ...contender, name: 'ana' }, b: { ...contender, name: 'bo', disadvantage: 2 } });
     expect(aboutRule(notes)).toEqual([
-      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of bo (b) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none',
+      'rules.advantageOn "accomplish" places a risky, opposed or extended check\'s dice and is not played here: the situational dice of bo (b) go on the rolls a character\'s own advantageOn names, "both" (attack and defence rolls) where it sets none, on the first of them only or on every one as its advantageRolls says ("first" where it sets none)',
     ]);
   });
 

@@ -106,5 +106,5 @@ export function situationalNotes(c: Situational & { name: string }, path: string
 export function situationalDefaultNote(cs: readonly (Situational & { name: string })[], paths: readonly string[], advantageOn: VdpRules['advantageOn']): string | undefined {
   const by = cs.flatMap((c, i) => (c.advantageOn === undefined && netAdvantage(c.advantage, c.disadvantage) !== 0 ? [`${c.name} (${paths[i]})`] : []));
   if (by.length === 0) return undefined;
-  return `rules.advantageOn ${JSON.stringify(advantageOn)} places a risky, opposed or extended check's dice and is not played here: the situational dice of ${by.join(', ')} go on the rolls a character's own advantageOn names, "both" (attack and defence rolls) where it sets none`;
+  return `rules.advantageOn ${JSON.stringify(advantageOn)} places a risky, opposed or extended check's dice and is not played here: the situational dice of ${by.join(', ')} go on the rolls a character's own advantageOn names, "both" (attack and defence rolls) where it sets none, on the first of them only or on every one as its advantageRolls says ("first" where it sets none)`;
 }
