@@ -944,8 +944,10 @@ function playCampaign(setup: Setup, dice: Dice6, rules: Rules = {}): Tally {
   const plan = (pcs: PC[], need: number) => {
     const rolls = pcs.map((pc) => [6, ...pc.knavery].map((sides) => dice.rollPc(sides, pc.rattled)));
     const successesOf = (faces: number[]) => faces.filter((f) => f >= 4).length;
-    // Short, and able to meet the challenges with rerolls (no fewer dice than them): then push.
-    if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need && need <= rolls.flat().length) {
+    // Short, and able to meet the challenges with rerolls (no fewer dice able to succeed, a
+    // d4 or more, than them): then push.
+    const able = pcs.reduce((n, pc) => n + [6, ...pc.knavery].filter((sides) => sides >= 4).length, 0);
+    if (knaveryPush && rolls.reduce((n, faces) => n + successesOf(faces), 0) < need && need <= able) {
       pcs.forEach((pc, k) => {
         const mean = [6, ...pc.knavery].reduce((e, sides) => e + Math.max(0, sides - 3) / sides, 0);
         if (pc.rattled || (behind ? successesOf(rolls[k]) >= mean : successesOf(rolls[k]) > 0)) return;

@@ -157,6 +157,38 @@ describe('knavery pushes', () => {
     expect(point.notes).toContain("push changes nothing here: the plan's 3 dice cannot meet its 5 challenge(s), so it fails whatever is rerolled, and nobody pushes");
   });
 
+  test('nobody pushes where no reroll can meet the challenges: a d2 or d3 never shows 4 or above, so it does not count (a knavery audit: 0.5 pushed, rattled for nothing, 1d6 + d3 + d2 against 2)', () => {
+    for (const pushPolicy of ['ifShort', 'ifBehind']) {
+      for (const challenges of [2, 3]) {
+        const setup = { challenges, push: pushPolicy, participants: [{ name: 'a', dice: ['d3', 'd2'] }] };
+        const point = runScenario(knavery(setup, 2000)).results[0];
+        expect(point.metrics.success.exact).toBe(0);
+        expect(point.metrics.pushed.exact).toBe(0);
+        expect(point.metrics.pushed.estimate).toBe(0);
+        expect(point.notes).toContain(`push changes nothing here: the plan's 1 dice able to succeed (of its 3: a d2 or d3 never shows 4 or above) cannot meet its ${challenges} challenge(s), so it fails whatever is rerolled, and nobody pushes`);
+      }
+    }
+    // One challenge: the d6 can meet it, so a participant whose d6 failed still pushes.
+    const one = runScenario(knavery({ challenges: 1, push: 'ifShort', participants: [{ name: 'a', dice: ['d3', 'd2'] }] }, 2000)).results[0];
+    expect(one.metrics.pushed.exact).toBeCloseTo(0.5, 12);
+    expect(one.metrics.success.exact).toBeCloseTo(0.75, 12);
+  });
+
+  test('a campaign job likewise: a troupe whose d2 and d3 cannot meet the challenges pushes nobody, and so never sits a job out to rest', () => {
+    const scenario = {
+      name: 'd3 jobs', system: 'viciousness', mechanic: 'campaign', trials: 500, seed: 'd3',
+      setup: {
+        turns: 10, company: { name: 'K', rank: 2 },
+        troupes: [{ name: 't', captain: { knavery: ['d3', 'd2'] }, minions: [] }],
+        policy: { jobEvery: 1, job: { challenges: 2, method: 'rare' }, knaveryPush: 'ifShort', onFailedJob: 'abandon' },
+      },
+    };
+    const m = runScenario(scenario).results[0].metrics;
+    expect(m['jobs.succeeded'].estimate).toBe(0);
+    expect(m['jobs.pushed'].estimate).toBe(0);
+    expect(m.jobs.estimate).toBe(10);
+  });
+
   test('"Rattled PCs can\'t push themselves": a rattled group pushes nobody', () => {
     const m = runScenario(knavery({ challenges: 3, push: 'ifShort', participants: [{ name: 'a', count: 3, rattled: true }] }, 10)).results[0].metrics;
     expect(m.pushed.exact).toBe(0);

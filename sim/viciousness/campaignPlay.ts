@@ -1694,9 +1694,11 @@ export class CampaignTrial {
       this.partSuccesses[k] = s;
       this.partSixes[k] = this.sixes - sixesBefore;
       successes += s;
-      dice += this.knTo[pc] - p.knFrom[pc];
+      // Dice able to succeed: a d2 or d3 never shows 4 or above.
+      for (let d = p.knFrom[pc]; d < this.knTo[pc]; d++) if (p.knSides[d] >= 4) dice++;
     }
-    // Nobody pushes where no reroll can meet the challenges (fewer dice than challenges):
+    // Nobody pushes where no reroll can meet the challenges (fewer dice able to succeed than
+    // challenges):
     // it would rattle its pushers for nothing, as a trait pushed to remove no challenge
     // would (a knavery audit: 0.75 PCs pushed a plan of 3 dice against 5).
     if (successes < need && need <= dice) {

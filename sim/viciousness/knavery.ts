@@ -134,6 +134,8 @@ export const knavery = defineMechanic({
       }
     }
     const dice = parts.flatMap((p) => p.dice);
+    // Dice that can show a success ("Every die result of 4 or above"): a d2 or d3 never can.
+    const ableDice = dice.filter((d) => d.sides >= 4).length;
     // "Rattled PCs can't push themselves": with every participant rattled the policy is never
     // acted on (said, not refused: a sweep over `rattled` crosses it).
     const setupNotes: string[] = push && !parts.some((p) => p.pushable) ? ['push changes nothing here: every participant is rattled ("Rattled PCs can\'t push themselves")'] : [];
@@ -165,10 +167,11 @@ export const knavery = defineMechanic({
     }
     if (push && need === 0 && parts.some((p) => p.pushable)) {
       setupNotes.push('push changes nothing here: no challenge is left to meet, so the plan succeeds and nobody pushes');
-    } else if (push && need > dice.length && parts.some((p) => p.pushable)) {
+    } else if (push && need > ableDice && parts.some((p) => p.pushable)) {
       // A push would rattle its pusher for nothing (as a trait pushed to remove no challenge,
       // refused): nobody makes one (a knavery audit: 0.75 pushed, 3 dice against 5).
-      setupNotes.push(`push changes nothing here: the plan's ${dice.length} dice cannot meet its ${need} challenge(s), so it fails whatever is rerolled, and nobody pushes`);
+      const which = ableDice === dice.length ? `${dice.length} dice` : `${ableDice} dice able to succeed (of its ${dice.length}: a d2 or d3 never shows 4 or above)`;
+      setupNotes.push(`push changes nothing here: the plan's ${which} cannot meet its ${need} challenge(s), so it fails whatever is rerolled, and nobody pushes`);
     }
     const sides = Int32Array.from(dice, (d) => d.sides);
     const rattled = Uint8Array.from(dice, (d) => (d.rattled ? 1 : 0));
@@ -191,7 +194,7 @@ export const knavery = defineMechanic({
     // Participants not rattled as the plan is rolled: those left so after the pushes may use
     // a free push.
     const steadyCount = parts.filter((p) => !p.dice[0].rattled).length;
-    const diceCount = dice.length;
+    const diceCount = ableDice;
     // A pusher's first-roll successes are below this: 1 for ifShort (none), ⌈expected⌉ for ifBehind.
     const below = Int32Array.from(parts, (p) => p.pushBelow ?? 1);
     const distributions = [{ name: 'successes', min: 0, size: dice.length + 1 }];
@@ -222,7 +225,8 @@ export const knavery = defineMechanic({
             sixes += x;
           }
           let pushed = 0;
-          // Nobody pushes where no reroll can meet the challenges (fewer dice than them).
+          // Nobody pushes where no reroll can meet the challenges (fewer dice able to succeed
+          // than them).
           if (push && successes < need && need <= diceCount) {
             // Every participant who showed too little (nothing, for ifShort), and may push,
             // rerolls (then is rattled).

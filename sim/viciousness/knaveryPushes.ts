@@ -103,8 +103,10 @@ export interface KnaveryOdds {
 export function knaveryOdds(parts: readonly KnaveryParticipantDice[], need: number, fallout: boolean): KnaveryOdds | undefined {
   const all = parts.flatMap((p) => p.dice);
   const n = all.length;
-  // Nobody pushes where no reroll can meet the challenges: fewer dice than them.
-  const anyPush = need <= n && parts.some((p) => p.pushable);
+  // Nobody pushes where no reroll can meet the challenges: fewer dice able to succeed (a d2
+  // or d3 never shows 4 or above) than them.
+  const able = all.filter((d) => d.sides >= 4).length;
+  const anyPush = need <= able && parts.some((p) => p.pushable);
   const out: KnaveryOdds = { success: 0, successes: 0, sixes: 0, active: 0, pushed: 0, freePushes: 0, threats: 0, distribution: new Array(n + 1).fill(0) };
   // "Rattled PCs can't push themselves": a free push thwarts a challenge (`fallout`) only
   // where some participant is not rattled when the plan fails — rattled from the start
