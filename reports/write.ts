@@ -105,7 +105,8 @@ async function writeScenario(dir: string, shown: string, entry: ReportEntry, opt
     ['results.csv', renderResultsCsv(result)],
     ...charts.map((c): [string, string] => [chartPath(c), `${c.svg}\n`]),
   ];
-  await mkdir(join(dir, 'charts'), { recursive: true });
+  await ownFolder(dir);
+  await ownFolder(join(dir, 'charts'));
   for (const [path, text] of files) {
     stopIfAborted(options.signal);
     await writeNamed(join(dir, path), text, join(shown, path), options.writeFile);
@@ -182,6 +183,23 @@ async function keepAccess(old: string, made: string): Promise<void> {
 }
 
 /**
+ * Makes a folder of poolsim's own in the unfinished report (where none is) with its owner's
+ * rwx whatever the umask, before anything is written in it: under `umask 0222` it was made
+ * 0555, and any user but root could write nothing in it (EACCES), so keepOwnerWrite at the
+ * end was never reached (a review).
+ */
+async function ownFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true });
+  const st = await stat(dir);
+  if ((st.mode & 0o700) === 0o700) return;
+  try {
+    await chmod(dir, (st.mode & 0o7777) | 0o700);
+  } catch {
+    // a file system without modes (its writes say whether it can be written)
+  }
+}
+
+/**
  * Gives every file and folder under `dir` (itself included) its owner's write, where the
  * umask left it out: a folder without it is one the user made read-only, which the next
  * run refuses to replace (checkTarget, readOnlyEntries), so under `umask 0222` the second
@@ -235,6 +253,7 @@ export async function writeReports(
   };
   try {
     await mkdir(staging);
+    await ownFolder(staging);
   } catch (error) {
     await removeMadeFolders(parent, made);
     throw error;

@@ -727,6 +727,30 @@ describe('a report folder made read-only is kept as it is', () => {
     const second = report();
     expect(second.status, second.stderr).toBe(0);
   });
+
+  test('under umask 0222 every folder of its own it writes in has its owner\'s write while it writes there (a review: as any user but root the first report --out failed, EACCES on .poolsim-report, and one into an earlier report on its charts/ folder)', async () => {
+    // Root writes in a folder without write (so the test above passes as root either way):
+    // each write is checked against its folder's mode instead. This process's umask (vitest
+    // runs a test file in a child process, where process.umask may be set), put back after.
+    const dir = workspace();
+    const out = join(dir, 'out');
+    const entries = [{ slug: 'heist', result: heistOnePoint }];
+    const unwritable: string[] = [];
+    const writeFile = async (path: string, text: string) => {
+      const folder = dirname(path);
+      if ((statSync(folder).mode & 0o200) === 0) unwritable.push(`${basename(folder)}/${basename(path)}`);
+      writeFileSync(path, text);
+    };
+    const umask = process.umask(0o222);
+    try {
+      await writeReports(out, entries, { writeFile }); // a new --out
+      await writeReports(out, entries, { writeFile }); // into its own report
+    } finally {
+      process.umask(umask);
+    }
+    expect(unwritable).toEqual([]);
+    expect(statSync(join(out, 'heist', 'charts')).mode & 0o700).toBe(0o700);
+  });
 });
 
 describe('a report folder another user wrote (writable by its owner, not by this user)', () => {
