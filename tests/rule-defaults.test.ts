@@ -43,19 +43,35 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Where the literal default stands for the declaration: `rules.k !== 'v'` (set away from
- * its default) or `rules.k === 'v' ||` (at its default: no note), `!rules.k ||` for a
- * default of false, a parameter `…Rules['k'] = 'v'`, and the words "(the default)" or ", the
- * default" just after the value on a line naming the rule.
+ * its default) or `rules.k === 'v' ||` (at its default: no note), `!rules.k ||`, `!rules.k)`
+ * (`if (!rules.k) return …`) or a comparison with `false` for a default of false, a parameter
+ * `…Rules['k'] = 'v'`, and the words "(the default)" or ", the default" just after the value
+ * on a line naming the rule. The value in any of the quotes a string may have ('v', "v",
+ * `v`): a review found `rules.hitOn !== "exact4"` and `if (!rules.speedChess) return` passed.
  */
 function hardCoded(key: string, value: string | boolean): RegExp[] {
-  if (typeof value === 'boolean') return [new RegExp(`${value ? '' : '!'}rules\\.${key}\\s*\\|\\|`), new RegExp(`Rules\\['${key}'\\]\\s*=\\s*${value}\\b`)];
+  if (typeof value === 'boolean') {
+    return [
+      new RegExp(`${value ? '' : '!'}rules\\.${key}\\s*(\\|\\||\\))`),
+      new RegExp(`\\b${key}\\s*[!=]==\\s*${value}\\b`),
+      new RegExp(`Rules\\[['"\`]${key}['"\`]\\]\\s*=\\s*${value}\\b`),
+    ];
+  }
   const v = escape(value);
+  const q = `(['"\`])${v}\\1`;
   return [
-    new RegExp(`\\b${key}\\s*!==\\s*'${v}'`),
-    new RegExp(`\\b${key}\\s*===\\s*'${v}'\\s*\\|\\|`),
-    new RegExp(`Rules\\['${key}'\\]\\s*=\\s*'${v}'`),
+    new RegExp(`\\b${key}\\s*!==\\s*${q}`),
+    new RegExp(`\\b${key}\\s*===\\s*${q}\\s*\\|\\|`),
+    new RegExp(`Rules\\[['"\`]${key}['"\`]\\]\\s*=\\s*${q}`),
     new RegExp(`\\b${key}\\b.*\\b${v}["'\`]?\\)?\\}?\\s*(\\? ' )?(\\(the default|, the default)`),
   ];
+}
+
+const PATTERNS = Object.values(DEFAULTS).flatMap((declared) => Object.entries(declared).map(([key, value]) => ({ key, value, res: hardCoded(key, value) })));
+
+/** The defaults `line` writes where it should read the declaration. */
+function flagged(line: string): { key: string; value: string | boolean }[] {
+  return PATTERNS.filter(({ key, res }) => line.includes(key) && res.some((re) => re.test(line)));
 }
 
 /**
@@ -82,19 +98,38 @@ describe('rule variants: one declaration of each default', () => {
   it('no code outside sim/rules.ts writes a default where it should read the declaration (a scan of the sources)', () => {
     const files = ['sim', 'cli', 'reports', 'dashboard', 'workers'].flatMap((d) => sources(join(ROOT, d))).filter((f) => relative(ROOT, f) !== join('sim', 'rules.ts'));
     expect(files.length).toBeGreaterThan(50);
-    const patterns = Object.values(DEFAULTS).flatMap((declared) => Object.entries(declared).map(([key, value]) => ({ key, value, res: hardCoded(key, value) })));
     const found: string[] = [];
     for (const file of files) {
       const rel = relative(ROOT, file);
       codeLines(file).forEach((line, i) => {
-        for (const { key, value, res } of patterns) {
-          if (!line.includes(key) || !res.some((re) => re.test(line))) continue;
+        for (const { key, value } of flagged(line)) {
           if (BEHAVIOUR.some((b) => b.file === rel && line.includes(b.code))) continue;
           found.push(`${rel}:${i + 1}: ${key} ${JSON.stringify(value)}: ${line.trim().slice(0, 160)}`);
         }
       });
     }
     expect(found).toEqual([]);
+  });
+
+  it('the scan flags a default however the line writes it, and not a comparison that chooses what a value does', () => {
+    const flags = (line: string) => flagged(line).map((p) => p.key);
+    for (const line of [
+      "if (rules.hitOn !== 'exact4') {",
+      'if (rules.hitOn !== "exact4") {',
+      'if (rules.hitOn !== `exact4`) {',
+      "if (rules.invest === 'focus' || rivals.length === 0) return undefined;",
+      'if (!rules.speedChess || rivals.length === 0) return undefined;',
+      'if (!rules.speedChess) return undefined;',
+      'if (rules.speedChess === false) return undefined;',
+      "  exhausted: SorcererRules['exhausted'] = 'one',",
+      '  exhausted: SorcererRules["exhausted"] = "one",',
+      "expected medicReach \"one\" (the default) or \"all\"",
+    ]) {
+      expect(flags(line), line).not.toEqual([]);
+    }
+    for (const line of ["const hit = rules.hitOn === 'exact4' ? 4 : 5;", 'this.speedChess = rules.speedChess;', "if (rules.speedChess) refund();", "if (rules.hitOn !== '4+') {"]) {
+      expect(flags(line), line).toEqual([]);
+    }
   });
 
   it('each allowed comparison is still there (the list does not outlive the code)', () => {
