@@ -183,6 +183,37 @@ async function keepAccess(old: string, made: string): Promise<void> {
 }
 
 /**
+ * `mkdir -p dir`, as mkdir(1) makes the folders on the way: each one made with its owner's
+ * write and search whatever the umask, so that the next can be made in it (under `umask
+ * 0222` a recursive mkdir made `new` 0555 and, as any user but root, failed on `new/a`
+ * with EACCES, leaving `new` behind: a review). The first folder it made, as mkdir's
+ * `recursive` returns it; on a failure those it made go again, each while empty.
+ */
+async function makeFolders(dir: string): Promise<string | undefined> {
+  const missing: string[] = [];
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    try {
+      await stat(at);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(at) === at) return mkdir(dir, { recursive: true });
+      missing.unshift(at);
+    }
+  }
+  try {
+    for (const at of missing) {
+      await mkdir(at, { recursive: true });
+      const st = await stat(at);
+      if ((st.mode & 0o300) !== 0o300) await chmod(at, (st.mode & 0o7777) | 0o300).catch(() => undefined);
+    }
+  } catch (error) {
+    if (missing.length > 0) await removeMadeFolders(missing[missing.length - 1]!, missing[0]);
+    throw error;
+  }
+  return missing[0];
+}
+
+/**
  * Makes a folder of poolsim's own in the unfinished report (where none is) with its owner's
  * rwx whatever the umask, before anything is written in it: under `umask 0222` it was made
  * 0555, and any user but root could write nothing in it (EACCES), so keepOwnerWrite at the
@@ -239,7 +270,7 @@ export async function writeReports(
   const previous = join(parent, `.${basename(target)}.old-${stamp}`);
   // The folders made on the way to --out (`--out new/a/b/rep`): on a failure or an
   // interrupt they go again, each only while empty, so that "nothing was written" is so.
-  const made = await mkdir(parent, { recursive: true });
+  const made = await makeFolders(parent);
   // Never the error that is thrown: a clean-up that fails too (the parent made read-only
   // meanwhile) threw its own "rmdir" over the cause (a files audit). What it leaves is a
   // `.tmp-*` folder, which the next run removes (recoverLeftovers).

@@ -751,6 +751,20 @@ describe('a report folder made read-only is kept as it is', () => {
     expect(unwritable).toEqual([]);
     expect(statSync(join(out, 'heist', 'charts')).mode & 0o700).toBe(0o700);
   });
+
+  test('under umask 0222 the folders made on the way to a new --out keep their owner\'s write and search, as mkdir -p makes them (a review: `new` was made 0555, and as any user but root `--out new/a/rep` failed, EACCES on new/a, and left new behind)', async () => {
+    const dir = workspace();
+    const out = join(dir, 'new', 'a', 'rep');
+    const umask = process.umask(0o222);
+    try {
+      await writeReports(out, [{ slug: 'heist', result: heistOnePoint }]);
+    } finally {
+      process.umask(umask);
+    }
+    expect(statSync(join(dir, 'new')).mode & 0o300).toBe(0o300);
+    expect(statSync(join(dir, 'new', 'a')).mode & 0o300).toBe(0o300);
+    expect(existsSync(join(out, 'index.md'))).toBe(true);
+  });
 });
 
 describe('a report folder another user wrote (writable by its owner, not by this user)', () => {
