@@ -1744,8 +1744,8 @@ export function openingExchange(
   a: CombatantSetup,
   b: CombatantSetup,
   rollOf: (kept: number, net: number) => VdpRoll,
-  /** rules.entangledFortitude "roundedDown". */
-  entangledRoundedDown = false,
+  /** rules.entangledFortitude "roundedDown" (by default as the rule's own default says). */
+  entangledRoundedDown = (VDP_DEFAULTS.entangledFortitude as VdpRules['entangledFortitude']) === 'roundedDown',
   /** rules.givenUpBlock: what a block given up for charge lets through ("hit": one wound; "glancing": a glancing hit; "undefended": the attack against no defence; "nothing"). */
   givenUpBlock: VdpRules['givenUpBlock'] = VDP_DEFAULTS.givenUpBlock,
   /** rules.coverRoll: cover rolled on a shot that would hit ("onHit"), or before the attack ("before"). */
