@@ -2246,3 +2246,33 @@ describe('a list the memory held refused, carried as it was to a mechanic that t
     expect(got).toEqual(wanted);
   });
 });
+
+describe('an edit elsewhere undone there, on a list the memory held refused (a review of problemAdded)', () => {
+  test('a battle of one side, a side added on the clash and taken out again there: back as the memory held it, nothing said, by every route', () => {
+    // The battle's crew renamed "" and its guards taken out (a battle of one side, a side of
+    // no name); on the clash (its template's crew and guards, the battle's list refused) a
+    // side "crew" added and taken out again. problemAdded judged the removal against the list
+    // as the add had left it ([“”, crew]: two sides): back to one side read as a problem the
+    // edit added ("at least 2 items"), the removal refused, and the battle came back with the
+    // clash's side that was taken out there, [“”, crew (hound 3)]; straight back nothing said,
+    // by way of another mechanic the whole list said not taken. A problem the memory itself
+    // was held with is none the edit adds.
+    const got: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      const page = asThePage(newScenario('viciousness', 'battle'));
+      page.current = withValue(page.current, ['setup', 'sides', 0, 'name'], '') as Obj;
+      page.remove(['setup', 'sides'], 1);
+      const memory = structuredClone((page.current.setup as any).sides);
+      page.go('viciousness', 'clash');
+      page.add(['setup', 'sides'], { name: 'crew', combatants: [{ name: 'hound', count: 3 }] });
+      page.remove(['setup', 'sides'], 2);
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'battle');
+      const at = via.join('/') || 'straight';
+      got[at] = { sides: (page.current.setup as any).sides, notes: back.notes };
+      wanted[at] = { sides: memory, notes: [] };
+    }
+    expect(got).toEqual(wanted);
+  });
+});

@@ -106,6 +106,12 @@ function problemUnder(scenario: Obj, prefix: string): string | undefined {
   return checked.ok ? undefined : checked.errors.find((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`))?.message;
 }
 
+/** The problems of a scenario whose path lies under `prefix`, as the check words them. */
+function problemsListedUnder(scenario: Obj, prefix: string): string[] {
+  const checked = checkScenario(scenario, 'switch.json');
+  return checked.ok ? [] : checked.errors.filter((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`)).map((e) => e.message);
+}
+
 /**
  * The first problem under `prefix` that `trial` has and `before` had not, as the check words
  * it; undefined where none. A field the memory already held refused (a battle of one side)
@@ -113,12 +119,12 @@ function problemUnder(scenario: Obj, prefix: string): string | undefined {
  * edit there was taken, and a side of the same name added on a clash came back as a second
  * "countess", a problem the memory never had, unsaid (a review).
  */
-function problemAdded(before: Obj, trial: Obj, prefix: string): string | undefined {
-  const under = (s: Obj) => {
-    const checked = checkScenario(s, 'switch.json');
-    return checked.ok ? [] : checked.errors.filter((e) => e.path === prefix || e.path.startsWith(`${prefix}.`) || e.path.startsWith(`${prefix}[`)).map((e) => e.message);
-  };
-  const had = new Set(under(before));
+function problemAdded(before: Obj, trial: Obj, prefix: string, memory?: (prefix: string) => readonly string[]): string | undefined {
+  const under = (s: Obj) => problemsListedUnder(s, prefix);
+  // A problem the memory itself was held with (`memory`) is none of the edit's either: a battle
+  // of one side, a side added on a clash and taken out again there, came back with the side
+  // added (the removal read as adding "at least 2" that the add had just taken away), unsaid.
+  const had = new Set([...under(before), ...(memory ? memory(prefix) : [])]);
   return under(trial).find((m) => !had.has(m));
 }
 
@@ -667,6 +673,9 @@ function withRefusedLeftOut<T extends { k: string; was: unknown }>(value: unknow
  */
 function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Field[]) {
   let out = back;
+  /** The memory's own problems under a field, checked once: an edit that puts one back adds none (problemAdded). */
+  const heldProblems = new Map<string, readonly string[]>();
+  const heldUnder = (prefix: string) => heldProblems.get(prefix) ?? heldProblems.set(prefix, problemsListedUnder(back, prefix)).get(prefix)!;
   /** Of each edit refused, what this mechanic held there then (the note is made at the end, of the latest value wanted). */
   const refused = new Map<string, unknown>();
   /** Of each edit refused, the field of the setup it is in (`sides`). */
@@ -847,7 +856,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const trial = withValue(out, ['setup', ...edit.path], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', ...edit.path]) : trial;
     };
-    const refusal = (v: unknown) => problemAdded(out, withEdit(v), top);
+    const refusal = (v: unknown) => problemAdded(out, withEdit(v), top, heldUnder);
     if (refusal(value) === undefined) {
       out = withEdit(value);
       continue;
@@ -900,7 +909,7 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
       const trial = withValue(out, ['setup', top], structuredClone(v));
       return v === undefined ? pruneEmpty(trial, ['setup', top]) : trial;
     };
-    const refusal = (v: unknown) => problemAdded(out, withTop(v), `setup.${top}`);
+    const refusal = (v: unknown) => problemAdded(out, withTop(v), `setup.${top}`, heldUnder);
     let value = getAt(made.setup, [top]);
     let left: OwnLeftOut[] = [];
     if (refusal(value) !== undefined) {
