@@ -2276,3 +2276,43 @@ describe('an edit elsewhere undone there, on a list the memory held refused (a r
     expect(got).toEqual(wanted);
   });
 });
+
+describe('an item renamed onto the memory\'s, edited in another field, then renamed back alone (a review of Replaced.claim)', () => {
+  // rivals [duke r2]; a campaign from its own template: its countess renamed "duke" ("+ add
+  // rival" earl), then (or from the start, not renamed) ranked 5 or 9 ("+ add rival" baron),
+  // then named "countess" again. The campaign's file is the same either way ([countess r5 or
+  // r9, earl, baron]): back on the rivals the same answer. Renamed, the claim stood, for the
+  // item is not `started` again in all it has (its rank): the duke typed on the rivals gone,
+  // said "replaced by the one set on" the campaign; with rank 9 (refused) the rivals came
+  // back with the campaign's template's countess r3, which nobody typed there.
+  const duke = { name: 'duke', rank: 2, designs: [{ severity: 'light' }] };
+  const rival = (name: string) => ({ name, rank: 1, designs: [{ severity: 'light' }] });
+  for (const rank of [5, 9]) {
+    test(`ranked ${rank} while renamed: as ranked ${rank} never renamed, by every route`, () => {
+      const got: Record<string, unknown> = {};
+      const wanted: Record<string, unknown> = {};
+      for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+        const ends: Record<string, unknown> = {};
+        for (const renamed of [false, true]) {
+          const page = asThePage(newScenario('viciousness', 'rivals'));
+          page.remove(['setup', 'rivals'], 0);
+          page.add(['setup', 'rivals'], duke);
+          page.go('viciousness', 'knowledge');
+          page.go('viciousness', 'campaign');
+          if (renamed) page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'duke') as Obj;
+          page.add(['setup', 'rivals'], rival('earl'));
+          page.current = withValue(page.current, ['setup', 'rivals', 0, 'rank'], rank) as Obj;
+          page.add(['setup', 'rivals'], rival('baron'));
+          if (renamed) page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], 'countess') as Obj;
+          if (via.length) page.go(via[0], via[1]);
+          const back = page.go('viciousness', 'rivals');
+          ends[String(renamed)] = { rivals: (page.current.setup as any).rivals.map((r: Obj) => `${String(r.name)} r${String(r.rank)}`), said: back.notes };
+        }
+        const at = via.join('/') || 'straight';
+        got[at] = ends.true;
+        wanted[at] = ends.false;
+      }
+      expect(got).toEqual(wanted);
+    });
+  }
+});

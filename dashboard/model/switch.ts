@@ -516,7 +516,7 @@ interface Replaced {
    * there to `started`, the edit is undone: the memory's item is back, and what was said of
    * the other is said again (withLaterEdits).
    */
-  claim: { started: unknown; held: unknown; same: (x: unknown) => boolean; said?: NotHeld };
+  claim: { started: unknown; held: unknown; same: (x: unknown) => boolean; said?: NotHeld; theirs: readonly Field[]; renamed: boolean };
 }
 
 /**
@@ -623,7 +623,7 @@ function itemsOnAnother(taken: unknown[], before: unknown[], was: unknown[], the
   const replaced: Replaced[] = out.flatMap((e, j) => {
     if (e.replaced === undefined) return [];
     const started = structuredClone(was[e.k!]);
-    const claim: Replaced['claim'] = { started, held: structuredClone(before[e.b!]), same: (x: unknown) => common(x) === common(started) };
+    const claim: Replaced['claim'] = { started, held: structuredClone(before[e.b!]), same: (x: unknown) => common(x) === common(started), theirs: theirs.fields, renamed: isObject(e.base) && isObject(started) && e.base.name !== started.name };
     return [{ path: [...at, j], was: keepKnownObject(before[e.b!], theirs.fields, [], ''), from: [...at, e.b!], edit, claim }];
   });
   return { list: out.map((e) => e.v), replaced, taken: out.map((e) => e.base), notHeld };
@@ -711,14 +711,28 @@ function withLaterEdits(back: Obj, edits: readonly Edit[], fields: readonly Fiel
     for (let r = replaced.length - 1; r >= 0; r--) {
       const one = replaced[r]!;
       const now = getAt(made.setup, one.path);
-      if (!isObject(now) || !one.claim.same(now)) continue;
+      const started = one.claim.started;
+      const name = (x: unknown) => (isObject(x) && typeof x.name === 'string' ? x.name : undefined);
+      // Renamed back to its own name, edited in another field meanwhile (ranked 5 while named
+      // "duke"): the rename is undone, and the item is one the memory does not hold, said as
+      // such, as the same item ranked and never renamed is; the claim stood, and the duke
+      // was said replaced (a review).
+      const renamedBack = one.claim.renamed && isObject(now) && name(started) !== undefined && name(now) === name(started) && !one.claim.same(now);
+      if (!isObject(now) || (!one.claim.same(now) && !renamedBack)) continue;
       replaced.splice(r, 1);
       const at = joinPath(one.path);
       const inOut = getAt(out.setup, one.path);
       made = withValue(made, ['setup', ...one.path], structuredClone(one.claim.held));
-      if (isObject(inOut) && one.claim.same(inOut)) out = withValue(out, ['setup', ...one.path], structuredClone(one.claim.held));
+      if (isObject(inOut) && (one.claim.same(inOut) || (renamedBack && name(inOut) === name(started)))) out = withValue(out, ['setup', ...one.path], structuredClone(one.claim.held));
       steps.push(made.setup);
-      if (one.claim.said) notHeld.set(`${one.claim.said.top}.${one.claim.said.key}`, one.claim.said);
+      if (renamedBack) {
+        const top = String(one.path[0]);
+        const [system, mechanic] = one.edit.from.split('/');
+        const item = keepKnownObject(now, one.claim.theirs, [], '');
+        const label = sweepLabel(`setup.${top}.0`, withValue({}, [top], [structuredClone(item)]), { system, mechanic } as SweepMechanic);
+        const first = one.claim.said?.first ?? structuredClone(started);
+        notHeld.set(`${top}.name:${String(name(now))}`, { top, key: `name:${String(name(now))}`, item, label, edit: one.claim.said?.edit ?? one.edit, previous: structuredClone(started), first });
+      } else if (one.claim.said) notHeld.set(`${one.claim.said.top}.${one.claim.said.key}`, one.claim.said);
       for (const map of [latest, refused, refusedUnder, leftOut]) for (const k of [...map.keys()]) if (k === at || k.startsWith(`${at}.`)) map.delete(k);
       for (const [k, entry] of latest) if (at.startsWith(`${k}.`)) entry.value = withValue(entry.value, one.path.slice(entry.edit.path.length), structuredClone(one.claim.held));
     }
