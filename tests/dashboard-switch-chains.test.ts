@@ -2316,3 +2316,38 @@ describe('an item renamed onto the memory\'s, edited in another field, then rena
     });
   }
 });
+
+describe('a list refused whole kept as the memory held it, then left with nothing edited (a review of 73398501)', () => {
+  // The campaign's countess named "" (refused, kept); on the rivals (its template's countess, the
+  // campaign's list refused there) a rival added and both taken out: rivals []. Back on the
+  // campaign (c1): [“” r3], by every route. To the rivals again: [] (its memory, kept by
+  // keepAsHeld since 73398501, the note "is back as it was"). Back on the campaign with nothing
+  // edited since c1: by way of a knowledge roll or a basic check [“” r3], as at c1; straight
+  // back [], the campaign's rival gone, nothing said. The rivals' [] came back with
+  // `startedFrom` = the memory's start (the rivals' template's countess, `untouched`), so
+  // straight back it reads as typed since and is carried whole to the campaign (which takes
+  // none), though what was typed was judged at c1 and nothing was typed since. Before
+  // 73398501 every route gave [“” r3] (the rivals at r2 being their template's countess).
+  test.fails('back on the campaign with nothing edited since: as it was, by every route', () => {
+    const got: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    const blank = { name: '', rank: 3, designs: [{ severity: 'light' }, { severity: 'medium' }] };
+    for (const via of [[], ['viciousness', 'knowledge'], ['vdp', 'check']] as const) {
+      const page = asThePage(newScenario('viciousness', 'campaign'));
+      page.current = withValue(page.current, ['setup', 'rivals', 0, 'name'], '') as Obj;
+      page.go('viciousness', 'rivals');
+      page.add(['setup', 'rivals'], { name: 'duke', rank: 1, designs: [{ severity: 'light' }] });
+      page.remove(['setup', 'rivals'], 1);
+      page.remove(['setup', 'rivals'], 0);
+      page.go('viciousness', 'campaign');
+      const c1 = structuredClone((page.current.setup as any).rivals);
+      page.go('viciousness', 'rivals');
+      if (via.length) page.go(via[0], via[1]);
+      const back = page.go('viciousness', 'campaign');
+      const at = via.join('/') || 'straight';
+      got[at] = { c1, rivals: (page.current.setup as any).rivals, notes: back.notes };
+      wanted[at] = { c1: [blank], rivals: [blank], notes: [] };
+    }
+    expect(got).toEqual(wanted);
+  });
+});
