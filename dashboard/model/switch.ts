@@ -1344,14 +1344,8 @@ export function switchMechanic(old: Obj, system: SystemName, mechanic: string, c
     // takes of the edits since), said, as by way of any other mechanic. It went back to the
     // template's, and the guards' marksman push, which the clash never had, was gone, unsaid;
     // by way of a knowledge roll the battle's sides came back, said (a review).
-    // Refused, as the memory itself was, only for what the memory was refused for (keepAsHeld,
-    // as by way of any other mechanic): a rivals of no rivals, through a campaign (which takes
-    // none), came back straight with the rivals' template's countess, the list said left
-    // behind, and by way of a knowledge roll as it was, [] (a route fuzz).
-    if (field?.kind === 'list' && backSetup && key in backSetup && (tryKeep(key, structuredClone(backSetup[key])) || keepAsHeld(key, structuredClone(backSetup[key])))) {
+    if (field?.kind === 'list' && backSetup && key in backSetup && tryKeep(key, structuredClone(backSetup[key]))) {
       startedFrom[key] = structuredClone(backStarted[key]);
-      // The list the mechanic just left holds is the memory's as it was: nothing of the designer's is left out.
-      if (canonical(keepKnown(value, field)) === canonical(keepKnown(backSetup[key], field))) continue;
       const label = quoted(sweepLabel(`setup.${key}`, setup, { system, mechanic } as SweepMechanic));
       const on = `“${leftForm?.title ?? String(old.mechanic)}”`;
       // (With an edit since that it takes, the list is said as it now is, not as it was.)
