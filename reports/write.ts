@@ -357,23 +357,31 @@ export async function writeReports(
   const seen = hadPrevious ? snapshotOf(previous) : new Map<string, Seen>();
   // Git knows the folder by its --out name (a results.json a pull brought: reports/target.ts).
   const foreign = hadPrevious ? notPoolsims(previous, slugs, target) : [];
-  if (foreign.length > 0) {
+  // Refused once the old folder stepped aside: it goes back to --out (where it can), the
+  // unfinished one goes (never over the refusal: one that cannot is left for the next run),
+  // and the message says where the old folder is.
+  const refuseAfterAside = async (what: string, why: string): Promise<never> => {
     let back = true;
     try {
       await rename(previous, target);
     } catch {
       back = false;
     }
-    // Never over the refusal: a staging folder that cannot go is left for the next run.
     await rm(staging, { recursive: true, force: true }).catch(() => undefined);
-    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
     const refused = new TargetRefused(
-      `--out ${outDir}: ${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown}), ` +
+      `--out ${outDir}: ${what}, ` +
         (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
-        '; poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder',
+        `; ${why}`,
     );
     refused.afterRun = true;
     throw refused;
+  };
+  if (foreign.length > 0) {
+    const shown = foreign.slice(0, 3).join(', ') + (foreign.length > 3 ? `, and ${foreign.length - 3} more` : '');
+    await refuseAfterAside(
+      `${foreign.length === 1 ? 'something' : `${foreign.length} things`} poolsim did not write ${foreign.length === 1 ? 'was' : 'were'} put there while it wrote the reports (${shown})`,
+      'poolsim replaces --out as a whole, and keeps nothing it did not write there: move them out, or give another folder',
+    );
   }
   // Made read-only while the reports were written (after checkTarget looked, once the
   // scenarios had run): kept as it is, as checkTarget keeps one made so before. It was
@@ -381,22 +389,12 @@ export async function writeReports(
   const theirs: string[] = [];
   const locked = hadPrevious ? readOnlyEntries(previous, theirs) : [];
   if (locked.length + theirs.length > 0) {
-    let back = true;
-    try {
-      await rename(previous, target);
-    } catch {
-      back = false;
-    }
-    await rm(staging, { recursive: true, force: true }).catch(() => undefined);
     const list = locked.length > 0 ? locked : theirs;
     const shown = list.slice(0, 3).map((e) => (e === '' ? 'the folder itself' : e)).join(', ') + (list.length > 3 ? `, and ${list.length - 3} more` : '');
-    const refused = new TargetRefused(
-      `--out ${outDir}: was made read-only while poolsim wrote the reports (${shown} ${list.length === 1 ? 'is' : 'are'} not writable), ` +
-        (back ? 'so the folder was left as it was' : `so the folder was kept, as it was, at ${previous} (it could not be put back: move it back yourself)`) +
-        '; poolsim replaces --out as a whole and never replaces a folder made read-only — make it writable if it is to be replaced, or give another folder',
+    await refuseAfterAside(
+      `was made read-only while poolsim wrote the reports (${shown} ${list.length === 1 ? 'is' : 'are'} not writable)`,
+      'poolsim replaces --out as a whole and never replaces a folder made read-only — make it writable if it is to be replaced, or give another folder',
     );
-    refused.afterRun = true;
-    throw refused;
   }
   try {
     await rename(staging, target);
