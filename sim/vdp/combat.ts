@@ -894,7 +894,7 @@ export const combat = defineMechanic({
     };
     // Whose situational dice go by its own default, "both", under a `rules.advantageOn` the
     // fight does not play but the result lists.
-    const byDefault = situationalDefaultNote(entries, entries.map((_, e) => `characters.${e}`), rules.advantageOn);
+    const byDefault = situationalDefaultNote(entries, entries.map((_, e) => `characters.${e}`));
     if (byDefault !== undefined) setupNotes.push(byDefault);
     entries.forEach((c, e) => {
       // Which enemy it attacks, with one to attack.

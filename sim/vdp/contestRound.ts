@@ -358,7 +358,7 @@ export const contestRound = defineMechanic({
     }
     // Whose situational dice go by its own default, "both", under a `rules.advantageOn` the
     // contest does not play but the result lists.
-    const byDefault = situationalDefaultNote(cs, ['a', 'b'], rules.advantageOn);
+    const byDefault = situationalDefaultNote(cs, ['a', 'b']);
     if (byDefault !== undefined) setupNotes.push(byDefault);
     (['a', 'b'] as const).forEach((side, i) => {
       const c = cs[i];

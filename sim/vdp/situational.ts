@@ -18,7 +18,7 @@
  * dice). Readings: docs/rulings/vdp-combat.md.
  */
 import { z } from 'zod';
-import type { VdpRules } from '../rules.ts';
+import { VDP_DEFAULTS } from '../rules.ts';
 import { extraDice, netAdvantage, noNetAdvantageWhy } from './pool.ts';
 
 /** The rolls a character's situational dice are on: `attack`, `defence` or `both` (the default). */
@@ -103,8 +103,10 @@ export function situationalNotes(c: Situational & { name: string }, path: string
  * advantageOn "both", under a `rules` of advantageOn "accomplish"). None where every
  * character with dice to place names its own rolls (the setup says so), or has none.
  */
-export function situationalDefaultNote(cs: readonly (Situational & { name: string })[], paths: readonly string[], advantageOn: VdpRules['advantageOn']): string | undefined {
+export function situationalDefaultNote(cs: readonly (Situational & { name: string })[], paths: readonly string[]): string | undefined {
   const by = cs.flatMap((c, i) => (c.advantageOn === undefined && netAdvantage(c.advantage, c.disadvantage) !== 0 ? [`${c.name} (${paths[i]})`] : []));
   if (by.length === 0) return undefined;
-  return `rules.advantageOn ${JSON.stringify(advantageOn)} places a risky, opposed or extended check's dice and is not played here: the situational dice of ${by.join(', ')} go on the rolls a character's own advantageOn names, "both" (attack and defence rolls) where it sets none, on the first of them only or on every one as its advantageRolls says ("first" where it sets none)`;
+  // The rule's default, not the file's value: these mechanics refuse any other, and read no
+  // rule they do not play (tests/rule-variants.test.ts).
+  return `rules.advantageOn ${JSON.stringify(VDP_DEFAULTS.advantageOn)} places a risky, opposed or extended check's dice and is not played here: the situational dice of ${by.join(', ')} go on the rolls a character's own advantageOn names, "both" (attack and defence rolls) where it sets none, on the first of them only or on every one as its advantageRolls says ("first" where it sets none)`;
 }
